@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { DbHandle } from './db/connection.ts';
+import { collectRoutes, type RegisteredRoute } from './http/access.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerEnvelope } from './http/envelope.ts';
+import { registerWeb } from './http/web.ts';
+import { modules } from './modules/index.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  routes: RegisteredRoute[];
+}
+
+/** Builds the whole server without listening: main.ts listens, tests use app.inject. */
+export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  });
+  const ctx: AppContext = { db: handle.db, dialect: handle.dialect, config, log: app.log };
+  const routes = collectRoutes(app);
+
+  registerEnvelope(app);
+  await app.register(helmet, {
+    // The SPA loads its own bundles; inline styles come from antd's CSS-in-JS.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  registerAuth(app, ctx);
+
+  for (const register of modules) await app.register((scope) => register(scope, ctx), { prefix: '/api' });
+  await registerWeb(app, config);
+  return { app, ctx, routes };
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+// int8 (COUNT(*), bigint epoch milliseconds) as JS numbers: every value we keep fits in 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric as numbers too (sums, averages).
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export interface DbOptions {
+  /** A PostgreSQL URL, or null for the embedded SQLite file. */
+  databaseUrl: string | null;
+  /** SQLite file path, or ':memory:'. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use as search_path (tests isolate themselves in one). */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export function openDb(opts: DbOptions): DbHandle {
+  const plugins = [new CamelCasePlugin()];
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = opts.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers proceed while a write commits; foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

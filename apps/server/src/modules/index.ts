@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { oauthRoutes } from './oauth/oauth.routes.ts';
+
+/** Every module's routes, mounted under /api. A new module adds one line here. */
+export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [oauthRoutes];

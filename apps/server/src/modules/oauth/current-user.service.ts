@@ -1,0 +1,147 @@
+import type { CurrentUser, Language, Layout, MenuNode, MenuType, SystemRef, UserInfo } from '@medalliance/contract';
+import { LANGUAGES, LAYOUTS } from '@medalliance/contract';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import { grantsFor } from '../permission/grants.service.ts';
+import { getSysConfig } from '../system/sys-config.service.ts';
+import { ipAddressName } from './client-info.ts';
+
+/** The organisation chain of a user's unit: its department (if any) and its company. */
+async function unitOf(ctx: AppContext, organizeId: string) {
+  const unit = await ctx.db
+    .selectFrom('organizations')
+    .select(['id', 'fullName', 'category', 'idPath'])
+    .where('id', '=', organizeId)
+    .executeTakeFirst();
+  if (!unit) return { company: null, department: null };
+  if (unit.category === 'company') return { company: unit, department: null };
+  // The nearest company above the department: the last company on its path.
+  const ancestors = unit.idPath.split(',').filter((id) => id && id !== unit.id);
+  const company = ancestors.length
+    ? await ctx.db
+        .selectFrom('organizations')
+        .select(['id', 'fullName', 'category', 'idPath'])
+        .where('id', 'in', ancestors)
+        .where('category', '=', 'company')
+        .orderBy('idPath', 'desc')
+        .executeTakeFirst()
+    : undefined;
+  return { company: company ?? null, department: unit };
+}
+
+export async function buildUserInfo(ctx: AppContext, userId: string, systems: SystemRef[]): Promise<UserInfo> {
+  const u = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!u) throw notFound();
+  const [{ company, department }, rels] = await Promise.all([
+    unitOf(ctx, u.organizeId),
+    ctx.db
+      .selectFrom('userRelations')
+      .leftJoin('positions', 'positions.id', 'userRelations.objectId')
+      .select(['userRelations.objectType', 'userRelations.objectId', 'positions.fullName'])
+      .where('userRelations.userId', '=', userId)
+      .where('userRelations.objectType', 'in', ['Position', 'Role'])
+      .orderBy('userRelations.sortCode')
+      .execute(),
+  ]);
+  const positions = rels.filter((r) => r.objectType === 'Position').map((r) => ({ id: r.objectId, name: r.fullName ?? '' }));
+  const main = positions.find((p) => p.id === u.positionId) ?? positions[0];
+  return {
+    userId: u.id,
+    userName: u.realName,
+    userAccount: u.account,
+    headIcon: u.headIcon ?? '',
+    gender: u.gender,
+    portalId: u.portalId,
+    organizeId: company?.id ?? u.organizeId,
+    organizeName: company?.fullName ?? department?.fullName ?? '',
+    departmentId: department?.id ?? null,
+    departmentName: department?.fullName ?? '',
+    positionName: main?.name ?? '',
+    positionIds: positions,
+    roleIds: rels.filter((r) => r.objectType === 'Role').map((r) => r.objectId),
+    isAdministrator: u.isAdministrator === 1,
+    systemIds: systems,
+    theme: (LAYOUTS as readonly string[]).includes(u.theme ?? '') ? (u.theme as Layout) : 'classic',
+    language: (LANGUAGES as readonly string[]).includes(u.language ?? '') ? (u.language as Language) : 'zh',
+    prevLogin: u.prevLogTime ? 1 : 0,
+    prevLoginTime: u.prevLogTime,
+    prevLoginIPAddress: u.prevLogIp,
+    prevLoginIPAddressName: ipAddressName(u.prevLogIp),
+    loginTime: u.lastLogTime,
+    loginIPAddress: u.lastLogIp,
+  };
+}
+
+/** Builds a tree from parent ids, children ordered by sortCode, roots under '-1'. */
+export function toMenuTree(rows: Omit<MenuNode, 'children' | 'hasChildren'>[]): MenuNode[] {
+  const nodes = new Map<string, MenuNode>(rows.map((r) => [r.id, { ...r, hasChildren: false, children: [] }]));
+  const roots: MenuNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = nodes.get(node.parentId);
+    if (parent) {
+      parent.children.push(node);
+      parent.hasChildren = true;
+    } else if (node.parentId === '-1') {
+      roots.push(node);
+    }
+  }
+  const sort = (list: MenuNode[]) => {
+    list.sort((a, b) => a.sortCode - b.sortCode);
+    list.forEach((n) => sort(n.children));
+  };
+  sort(roots);
+  return roots;
+}
+
+export async function currentUser(ctx: AppContext, userId: string, isAdministrator: boolean): Promise<CurrentUser> {
+  const grants = await grantsFor(ctx, userId, isAdministrator);
+  const [systemRows, user, cfg] = await Promise.all([
+    ctx.db.selectFrom('systems').selectAll().where('enabledMark', '=', 1).orderBy('sortCode').execute(),
+    ctx.db.selectFrom('users').select(['systemId']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    getSysConfig(ctx),
+  ]);
+  const mine = systemRows.filter((s) => grants.systemIds.has(s.id));
+  const current = mine.find((s) => s.id === user.systemId) ?? mine.find((s) => s.isMain === 1) ?? mine[0];
+  const systems: SystemRef[] = mine.map((s) => ({ id: s.id, name: s.fullName, icon: s.icon, currentSystem: s.id === current?.id }));
+
+  const menuRows = grants.menuIds.size
+    ? await ctx.db
+        .selectFrom('menus')
+        .select(['id', 'parentId', 'enCode', 'fullName', 'i18nJson', 'type', 'urlAddress', 'icon', 'linkTarget', 'propertyJson', 'hidden', 'sortCode', 'systemId'])
+        .where('enabledMark', '=', 1)
+        .where('category', '=', 'Web')
+        .where('systemId', '=', current?.id ?? '')
+        .execute()
+    : [];
+  const menuList = toMenuTree(
+    menuRows
+      .filter((m) => grants.menuIds.has(m.id))
+      .map((m) => ({
+        id: m.id,
+        parentId: m.parentId,
+        enCode: m.enCode,
+        fullName: m.fullName,
+        i18n: m.i18nJson ? (JSON.parse(m.i18nJson) as MenuNode['i18n']) : { zh: m.fullName },
+        type: m.type as MenuType,
+        urlAddress: m.urlAddress ?? '',
+        icon: m.icon ?? '',
+        linkTarget: (m.linkTarget as MenuNode['linkTarget']) ?? null,
+        propertyJson: m.propertyJson ?? '',
+        hidden: m.hidden === 1,
+        sortCode: m.sortCode,
+      })),
+  );
+  const menuIdsInSystem = new Set(menuRows.map((m) => m.id));
+  return {
+    userInfo: await buildUserInfo(ctx, userId, systems),
+    menuList,
+    permissionList: grants.permissionList.filter((p) => menuIdsInSystem.has(p.modelId)),
+    sysConfigInfo: {
+      sysName: cfg.sysName,
+      sysVersion: cfg.sysVersion,
+      logoIcon: cfg.logoIcon,
+      navigationIcon: cfg.navigationIcon,
+      copyright: cfg.copyright,
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { AppContext } from '../../context.ts';
+
+/**
+ * System settings (spec §3 system config plus sign-in rules), stored as
+ * key/value rows and read through an in-process cache that a write replaces,
+ * so a change applies without restart.
+ */
+export const sysConfigDefaults = {
+  sysName: '县域医共体管理平台',
+  sysVersion: 'V1.0.0',
+  logoIcon: '',
+  navigationIcon: '',
+  copyright: 'Copyright © 2026 县域医共体演示单位（虚构数据）',
+  /** Idle minutes before a session expires (code 600). */
+  tokenTimeout: 480,
+  /** Failed sign-ins after which the captcha is required (0 = always). */
+  captchaAfterFailures: 3,
+  captchaLength: 4,
+  /** Failed sign-ins after which the account locks. */
+  lockAfterFailures: 5,
+  /** Minutes a lock lasts; 0 keeps it until an administrator unlocks. */
+  lockMinutes: 10,
+  /** One session per user: a new sign-in ends the others (code 601). */
+  singleLogin: false,
+  smsCodeMinutes: 5,
+  smsResendSeconds: 60,
+  smsMaxAttempts: 5,
+  smsDailyLimit: 10,
+};
+
+export type SysConfig = typeof sysConfigDefaults;
+export type SysConfigKey = keyof SysConfig;
+
+// Another server process may change a setting: entries also expire after a short while.
+const TTL_MS = 30_000;
+const cache = new WeakMap<AppContext['db'], { config: SysConfig; at: number }>();
+
+export async function getSysConfig(ctx: AppContext): Promise<SysConfig> {
+  const hit = cache.get(ctx.db);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.config;
+  const rows = await ctx.db.selectFrom('sysConfig').select(['key', 'value']).execute();
+  const merged: Record<string, unknown> = { ...sysConfigDefaults };
+  for (const { key, value } of rows) {
+    if (key in sysConfigDefaults) {
+      try {
+        merged[key] = JSON.parse(value);
+      } catch {
+        ctx.log.warn({ key }, 'ignoring unparsable system setting');
+      }
+    }
+  }
+  const config = merged as SysConfig;
+  cache.set(ctx.db, { config, at: Date.now() });
+  return config;
+}
+
+export async function setSysConfig(ctx: AppContext, values: Partial<SysConfig>): Promise<SysConfig> {
+  const now = Date.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(values)) {
+      if (!(key in sysConfigDefaults) || value === undefined) continue;
+      await trx
+        .insertInto('sysConfig')
+        .values({ key, value: JSON.stringify(value), updatedAt: now })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updatedAt: now }))
+        .execute();
+    }
+  });
+  cache.delete(ctx.db);
+  return getSysConfig(ctx);
+}

@@ -1,0 +1,5 @@
+export * from './envelope.ts';
+export * from './format.ts';
+export * from './rules.ts';
+export * from './session.ts';
+export * from './messages.ts';

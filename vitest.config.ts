@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+/** One runner, three projects: the contract's pure helpers, the server (API through app.inject), the web's pure logic. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+    ],
+  },
+});
