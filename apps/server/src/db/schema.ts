@@ -1,4 +1,6 @@
-import type { Generated } from 'kysely';
+import type { FileTables } from './tables/file.ts';
+import type { PermissionTables } from './tables/permission.ts';
+import type { SystemTables } from './tables/system.ts';
 
 /**
  * Table types, camelCase here and snake_case in the database (CamelCasePlugin).
@@ -238,11 +240,8 @@ export interface QrTicketTable {
   expiresAt: number;
 }
 
-export interface MigrationLockRow {
-  id: Generated<number>;
-}
-
-export interface Database {
+/** Foundation tables; each module's own tables come from db/tables/<module>.ts. */
+export interface Database extends PermissionTables, SystemTables, FileTables {
   organizations: OrganizationTable;
   positions: PositionTable;
   roles: RoleTable;

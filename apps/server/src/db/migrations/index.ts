@@ -1,7 +1,16 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_foundation.ts';
+import * as m0002 from './0002_permission.ts';
+import * as m0003 from './0003_system.ts';
+import * as m0004 from './0004_file.ts';
 
-/** Every migration in order. New ones are appended here; names never change once landed. */
+/**
+ * Every migration in order. A module adds its tables in its own numbered file;
+ * once a migration has landed on main it never changes: add a new one instead.
+ */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_permission': m0002,
+  '0003_system': m0003,
+  '0004_file': m0004,
 };

@@ -4,6 +4,9 @@ import { seedOrganizations } from './organizations.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, seedGroups, seedPositions, seedRoles, seedUsers, type RoleCode } from './people.ts';
 import { seedMenus, seedSystems, stableId, MAIN_SYSTEM, type SeedMenu } from './menus.ts';
 import { roleGrants } from './grants.ts';
+import { seedFile } from './file.ts';
+import { seedPermission } from './permission.ts';
+import { seedSystem } from './system.ts';
 
 /**
  * Seeds the fictitious demo alliance. Idempotent: fixed ids and
@@ -94,10 +97,13 @@ export async function seed(ctx: AppContext): Promise<void> {
   await insertIgnore(ctx, 'systems', seedSystems.map((s) => ({ ...s, enabledMark: 1 })));
   await seedMenuTree(ctx, now);
   await seedRoleGrants(ctx, now);
+  await seedPermission(ctx);
+  await seedSystem(ctx);
+  await seedFile(ctx);
 }
 
 /** Insert rows, leaving any row whose key already exists untouched. */
-async function insertIgnore<T extends 'organizations' | 'roles' | 'positions' | 'groups' | 'users' | 'userRelations' | 'systems' | 'menus' | 'moduleButtons' | 'moduleColumns' | 'authorizations'>(
+export async function insertIgnore<T extends 'organizations' | 'roles' | 'positions' | 'groups' | 'users' | 'userRelations' | 'systems' | 'menus' | 'moduleButtons' | 'moduleColumns' | 'authorizations'>(
   ctx: AppContext,
   table: T,
   rows: Record<string, unknown>[],
