@@ -3,3 +3,4 @@ export * from './format.ts';
 export * from './rules.ts';
 export * from './session.ts';
 export * from './messages.ts';
+export * from './paging.ts';

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { fileModule } from './file/index.ts';
 import { oauthRoutes } from './oauth/oauth.routes.ts';
+import { currentUserRoutes } from './permission/current-user.routes.ts';
 import { permissionModule } from './permission/index.ts';
 import { systemModule } from './system/index.ts';
 
 /** Every module's routes, mounted under /api. A new module adds one line here. */
 export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   oauthRoutes,
+  currentUserRoutes,
   permissionModule,
   systemModule,
   fileModule,

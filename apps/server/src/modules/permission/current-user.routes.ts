@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import { baseInfoBody, modifyPasswordBody, pageQuery, systemLanguageBody, systemThemeBody } from '@medalliance/contract';
+import type { AppContext } from '../../context.ts';
+import { userAccess } from '../../http/access.ts';
+import { ok } from '../../http/envelope.ts';
+import { requestLanguage } from '../../http/i18n.ts';
+import { keywordMatch, paginate } from '../../http/paging.ts';
+import { parse } from '../../http/validate.ts';
+import { baseInfo, changeOwnPassword, setAvatar, updateBaseInfo } from './current-user.service.ts';
+
+const userRoute = { config: { access: userAccess } };
+const base = '/permission/Users/Current';
+
+/** The signed-in user's own profile and preferences (spec §7.3, issue 2's share). */
+export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get(`${base}/BaseInfo`, userRoute, async (req) => ok(await baseInfo(ctx, req.session.userId)));
+
+  app.put(`${base}/BaseInfo`, userRoute, async (req) => {
+    await updateBaseInfo(ctx, req.session.userId, parse(baseInfoBody, req.body, requestLanguage(req)));
+    return ok(null);
+  });
+
+  /** The avatar is a file uploaded first through the file module (type userAvatar); this points the profile at it. */
+  app.put(`${base}/Avatar/:name`, userRoute, async (req) => {
+    const { name } = parse(z.object({ name: z.string().regex(/^[A-Za-z0-9_-]{1,80}\.(png|jpe?g|gif|webp|bmp)$/i) }), req.params);
+    return ok(await setAvatar(ctx, req.session.userId, name));
+  });
+
+  app.post(`${base}/Actions/ModifyPassword`, userRoute, async (req) => {
+    const body = parse(modifyPasswordBody, req.body, requestLanguage(req));
+    await changeOwnPassword(ctx, req.session, body);
+    return ok(null);
+  });
+
+  /** Saves the layout (classic, functional, plain, blend): the shell's choice follows the user. */
+  app.put(`${base}/SystemTheme`, userRoute, async (req) => {
+    const { theme } = parse(systemThemeBody, req.body, requestLanguage(req));
+    await ctx.db.updateTable('users').set({ theme, updatedAt: Date.now(), updatedBy: req.session.userId }).where('id', '=', req.session.userId).execute();
+    return ok(null);
+  });
+
+  app.put(`${base}/SystemLanguage`, userRoute, async (req) => {
+    const { language } = parse(systemLanguageBody, req.body, requestLanguage(req));
+    await ctx.db.updateTable('users').set({ language, updatedAt: Date.now(), updatedBy: req.session.userId }).where('id', '=', req.session.userId).execute();
+    return ok(null);
+  });
+
+  /** My own sign-in history, newest first. */
+  app.get(`${base}/SystemLog`, userRoute, async (req) => {
+    const q = parse(
+      pageQuery.and(z.object({ startTime: z.coerce.number().int().optional(), endTime: z.coerce.number().int().optional() })),
+      req.query,
+      requestLanguage(req),
+    );
+    let query = ctx.db
+      .selectFrom('loginLogs')
+      .select(['id', 'account', 'ip', 'ipAddressName', 'platform', 'browser', 'loginType', 'success', 'message', 'createdAt'])
+      .where('userId', '=', req.session.userId)
+      .orderBy('createdAt', q.sort)
+      .orderBy('id', q.sort);
+    if (q.keyword) query = query.where(keywordMatch(['ip', 'platform', 'browser'], q.keyword));
+    if (q.startTime) query = query.where('createdAt', '>=', q.startTime);
+    if (q.endTime) query = query.where('createdAt', '<=', q.endTime);
+    return ok(await paginate(query, q));
+  });
+}
