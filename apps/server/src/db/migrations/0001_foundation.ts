@@ -214,7 +214,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
 
-  await id(s.createTable('qr_tickets'))
+  await s
+    .createTable('qr_tickets')
+    .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('status', 'varchar(20)', (c) => c.notNull())
     .addColumn('user_id', 'varchar(40)')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
