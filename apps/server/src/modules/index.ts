@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { fileModule } from './file/index.ts';
 import { oauthRoutes } from './oauth/oauth.routes.ts';
 import { currentUserRoutes } from './permission/current-user.routes.ts';
@@ -10,6 +11,7 @@ import { systemModule } from './system/index.ts';
 export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
   oauthRoutes,
   currentUserRoutes,
+  dashboardRoutes,
   permissionModule,
   systemModule,
   fileModule,

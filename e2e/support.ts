@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Shared pieces of the browser tests: Debian's Chromium, sign-in, screenshots. */
+export const baseUrl = () => inject('baseUrl');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    // The machine has no outside network: keep Chromium from trying.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; locale?: string } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
+    locale: opts.locale ?? 'zh-CN',
+    baseURL: baseUrl(),
+  });
+  return context.newPage();
+}
+
+/** Signs in through the real login form and waits for the shell. */
+export async function signIn(page: Page, account: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input#account, input[name="account"]').first().fill(account);
+  await page.locator('input#password, input[name="password"], input[type="password"]').first().fill(password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}
+
+const shots = path.resolve(import.meta.dirname, 'screenshots');
+
+/** Saves a screenshot under e2e/screenshots/ to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(shots, { recursive: true });
+  const file = path.join(shots, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
