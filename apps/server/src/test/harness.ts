@@ -3,7 +3,10 @@ import pg from 'pg';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { openDb, type DbHandle } from '../db/connection.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openDb, type DbHandle, type DbOptions } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { seed } from '../db/seed/index.ts';
 import { md5 } from '../lib/crypto.ts';
@@ -15,6 +18,8 @@ import { md5 } from '../lib/crypto.ts';
  */
 export interface TestApp extends BuiltApp {
   handle: DbHandle;
+  /** How to open this same database again (for a second server on it). */
+  dbOptions: DbOptions;
   close(): Promise<void>;
   /** Signs in with the password flow and returns the bearer token. */
   login(account: string, password?: string): Promise<string>;
@@ -32,7 +37,7 @@ export interface TestResponse {
 
 export const pgUrl = process.env.TEST_DATABASE_URL || null;
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<Config> = {}, opts: { shareable?: boolean } = {}): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     databaseUrl: pgUrl,
@@ -49,7 +54,15 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     await client.query(`CREATE SCHEMA ${schema}`);
     await client.end();
   }
-  const handle = openDb({ databaseUrl: pgUrl, sqliteFile: ':memory:', ...(schema ? { pgSchema: schema } : {}), poolSize: 5 });
+  // A SQLite database another app can open too lives in a temporary file.
+  const tmpDir = !pgUrl && opts.shareable ? fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-db-')) : null;
+  const dbOptions: DbOptions = {
+    databaseUrl: pgUrl,
+    sqliteFile: tmpDir ? path.join(tmpDir, 'app.db') : ':memory:',
+    ...(schema ? { pgSchema: schema } : {}),
+    poolSize: 5,
+  };
+  const handle = openDb(dbOptions);
   await migrateToLatest(handle.db);
   const built = await buildApp(config, handle);
   await seed(built.ctx);
@@ -76,6 +89,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   return {
     ...built,
     handle,
+    dbOptions,
     call,
     async login(account, password = account === 'admin' ? 'admin123' : 'demo123') {
       const raw = await built.app.inject({
@@ -91,12 +105,27 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     async close() {
       await built.app.close();
       await handle.close();
+      if (tmpDir) fs.rmSync(tmpDir, { recursive: true, force: true });
       if (schema) {
         const client = new pg.Client({ connectionString: pgUrl! });
         await client.connect();
         await client.query(`DROP SCHEMA ${schema} CASCADE`);
         await client.end();
       }
+    },
+  };
+}
+
+/** A second server process's app on the same database as `t` (no migration, no seed), as behind a load balancer. */
+export async function createPeerApp(t: TestApp): Promise<{ app: BuiltApp['app']; close(): Promise<void> }> {
+  const handle = openDb(t.dbOptions);
+  const { app } = await buildApp(t.ctx.config, handle);
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await handle.close();
     },
   };
 }
