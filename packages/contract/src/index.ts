@@ -4,3 +4,4 @@ export * from './rules.ts';
 export * from './session.ts';
 export * from './messages.ts';
 export * from './paging.ts';
+export * from './file.ts';
