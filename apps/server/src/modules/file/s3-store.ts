@@ -7,6 +7,45 @@ import type { Readable } from 'node:stream';
 import type { S3Settings } from './settings.ts';
 import { assertKey, StoreNotFoundError, type ByteRange, type FileStore, type StoredObject } from './store.ts';
 
+export interface SignInput {
+  method: string;
+  host: string;
+  pathname: string;
+  canonicalQuery: string;
+  payloadHash: string;
+  /** Further headers to send and sign (lower-case names), e.g. range, content-type. */
+  headers: Record<string, string>;
+  /** `YYYYMMDDTHHMMSSZ` */
+  amzDate: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** AWS Signature Version 4 for S3: the headers to send, authorization included. */
+export function signV4(i: SignInput): Record<string, string> {
+  const day = i.amzDate.slice(0, 8);
+  const headers: Record<string, string> = { ...i.headers, host: i.host, 'x-amz-content-sha256': i.payloadHash, 'x-amz-date': i.amzDate };
+  const signed = Object.keys(headers).sort();
+  const canonical = [
+    i.method,
+    i.pathname,
+    i.canonicalQuery,
+    signed.map((h) => `${h}:${String(headers[h]).trim()}\n`).join(''),
+    signed.join(';'),
+    i.payloadHash,
+  ].join('\n');
+  const scope = `${day}/${i.region}/s3/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', i.amzDate, scope, createHash('sha256').update(canonical).digest('hex')].join('\n');
+  const hmac = (k: Buffer | string, d: string) => createHmac('sha256', k).update(d).digest();
+  const kSigning = hmac(hmac(hmac(hmac(`AWS4${i.secretAccessKey}`, day), i.region), 's3'), 'aws4_request');
+  const signature = createHmac('sha256', kSigning).update(toSign).digest('hex');
+  return {
+    ...headers,
+    authorization: `AWS4-HMAC-SHA256 Credential=${i.accessKeyId}/${scope},SignedHeaders=${signed.join(';')},Signature=${signature}`,
+  };
+}
+
 /**
  * An S3-compatible bucket as the FileStore, for deployments of several server
  * processes. Speaks the S3 REST API directly (Signature V4, path-style or
@@ -40,31 +79,6 @@ export class S3Store implements FileStore {
     return { host, pathname, canonicalQuery };
   }
 
-  private sign(method: string, host: string, pathname: string, canonicalQuery: string, payloadHash: string) {
-    const now = new Date();
-    const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-    const day = amzDate.slice(0, 8);
-    const headers: Record<string, string> = { host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate };
-    const signed = Object.keys(headers).sort();
-    const canonical = [
-      method,
-      pathname,
-      canonicalQuery,
-      signed.map((h) => `${h}:${headers[h]}\n`).join(''),
-      signed.join(';'),
-      payloadHash,
-    ].join('\n');
-    const scope = `${day}/${this.s3.region}/s3/aws4_request`;
-    const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonical).digest('hex')].join('\n');
-    const hmac = (k: Buffer | string, d: string) => createHmac('sha256', k).update(d).digest();
-    const kSigning = hmac(hmac(hmac(hmac(`AWS4${this.s3.secretAccessKey}`, day), this.s3.region), 's3'), 'aws4_request');
-    const signature = createHmac('sha256', kSigning).update(toSign).digest('hex');
-    return {
-      ...headers,
-      authorization: `AWS4-HMAC-SHA256 Credential=${this.s3.accessKeyId}/${scope}, SignedHeaders=${signed.join(';')}, Signature=${signature}`,
-    };
-  }
-
   /** One signed request; resolves with the response once its headers arrive. */
   private request(
     method: string,
@@ -74,7 +88,18 @@ export class S3Store implements FileStore {
     const { host, pathname, canonicalQuery } = this.target(key, opts.query);
     const payloadHash =
       opts.body instanceof Buffer ? createHash('sha256').update(opts.body).digest('hex') : opts.body ? 'UNSIGNED-PAYLOAD' : createHash('sha256').update('').digest('hex');
-    const headers: Record<string, string> = { ...this.sign(method, host, pathname, canonicalQuery, payloadHash), ...opts.headers };
+    const headers = signV4({
+      method,
+      host,
+      pathname,
+      canonicalQuery,
+      payloadHash,
+      headers: opts.headers ?? {},
+      amzDate: new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''),
+      region: this.s3.region,
+      accessKeyId: this.s3.accessKeyId,
+      secretAccessKey: this.s3.secretAccessKey,
+    });
     if (opts.body) headers['content-length'] = String(opts.body instanceof Buffer ? opts.body.length : opts.length ?? 0);
     const lib = this.base.protocol === 'https:' ? https : http;
     const body = opts.body;
