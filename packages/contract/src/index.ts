@@ -5,3 +5,4 @@ export * from './session.ts';
 export * from './messages.ts';
 export * from './paging.ts';
 export * from './file.ts';
+export * from './permission.ts';
