@@ -6,3 +6,4 @@ export * from './messages.ts';
 export * from './paging.ts';
 export * from './file.ts';
 export * from './permission.ts';
+export * from './system.ts';

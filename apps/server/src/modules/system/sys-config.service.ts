@@ -26,6 +26,28 @@ export const sysConfigDefaults = {
   smsResendSeconds: 60,
   smsMaxAttempts: 5,
   smsDailyLimit: 10,
+  smsSignName: '县域医共体',
+  /** Password policy: the client checks the shape (it sends only an MD5); expiry and reuse are the server's. */
+  passwordMinLength: 6,
+  passwordRequireMixed: true,
+  /** Days before a password must be changed; 0 = never. */
+  passwordExpireDays: 0,
+  passwordRefuseReuse: true,
+  /** Hosts an HTTP data interface may call: 'api.example.com', '*.example.com', 'host:8080'. Empty = none. */
+  interfaceAllowedHosts: [] as string[],
+  /**
+   * Private, loopback or carrier-grade networks (CIDR) an HTTP interface may reach once
+   * resolved; by default only public addresses are. Link-local and metadata addresses never are.
+   */
+  interfaceAllowedNetworks: [] as string[],
+  interfaceTimeoutMs: 10_000,
+  interfaceMaxResponseBytes: 2 * 1024 * 1024,
+  /** Statement timeout of SQL data interfaces and print-template queries. */
+  sqlTimeoutMs: 5_000,
+  /** Sign-in, request, operation, exception and interface-call logs are kept this many days. */
+  logRetentionDays: 180,
+  /** Zone of the dates inside bill numbers. */
+  timeZone: 'Asia/Shanghai',
 };
 
 export type SysConfig = typeof sysConfigDefaults;

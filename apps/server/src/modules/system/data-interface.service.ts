@@ -1,0 +1,285 @@
+import type { DataInterface, DataInterfaceInput, DataInterfaceLogRow, InterfaceParamDef, PageResult } from '@medalliance/contract';
+import { dataInterfaceBody } from '@medalliance/contract';
+import type { AppContext } from '../../context.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { keywordMatch } from '../../http/paging.ts';
+import { newId } from '../../lib/ids.ts';
+import { isUniqueViolation, parseJson } from './db-errors.ts';
+import type { InterfaceRow } from './data-interface.runner.ts';
+import { flushLogs } from './logs.service.ts';
+import { checkReadOnlySql, SqlRefused } from './sql-guard.ts';
+
+/** Data interface records (spec §7.5 DataInterface; server-contract §6). */
+
+export function toInterface(row: InterfaceRow): DataInterface {
+  return {
+    id: row.id,
+    categoryId: row.categoryId,
+    fullName: row.fullName,
+    enCode: row.enCode,
+    dataType: row.dataType,
+    query: row.query,
+    path: row.path,
+    requestMethod: row.requestMethod === 'POST' ? 'POST' : 'GET',
+    requestHeaders: parseJson(row.requestHeaders, []),
+    requestParameters: parseJson(row.requestParameters, []),
+    parameterJson: parseJson<InterfaceParamDef[]>(row.parameterJson, []),
+    responsePath: row.responsePath,
+    timeoutMs: row.timeoutMs,
+    sortCode: row.sortCode,
+    enabledMark: row.enabledMark,
+    description: row.description,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** By id or enCode. */
+export async function findInterface(ctx: AppContext, idOrCode: string): Promise<InterfaceRow> {
+  const row = await ctx.db
+    .selectFrom('dataInterfaces')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', idOrCode), eb('enCode', '=', idOrCode)]))
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+export interface InterfaceListQuery {
+  keyword: string;
+  categoryId?: string | undefined;
+  dataType?: number | undefined;
+  currentPage: number;
+  pageSize: number;
+}
+
+export async function listInterfaces(ctx: AppContext, q: InterfaceListQuery, enabledOnly = false) {
+  let base = ctx.db.selectFrom('dataInterfaces').leftJoin('users', 'users.id', 'dataInterfaces.createdBy');
+  if (q.keyword) base = base.where(keywordMatch(['data_interfaces.full_name', 'data_interfaces.en_code'], q.keyword));
+  if (q.categoryId) base = base.where('dataInterfaces.categoryId', '=', q.categoryId);
+  if (q.dataType) base = base.where('dataInterfaces.dataType', '=', q.dataType);
+  if (enabledOnly) base = base.where('dataInterfaces.enabledMark', '=', 1);
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        'dataInterfaces.id',
+        'dataInterfaces.categoryId',
+        'dataInterfaces.fullName',
+        'dataInterfaces.enCode',
+        'dataInterfaces.dataType',
+        'dataInterfaces.path',
+        'dataInterfaces.requestMethod',
+        'dataInterfaces.sortCode',
+        'dataInterfaces.enabledMark',
+        'dataInterfaces.description',
+        'dataInterfaces.createdAt',
+        'dataInterfaces.updatedAt',
+        'users.realName',
+        'users.account',
+      ])
+      .orderBy('dataInterfaces.sortCode')
+      .orderBy('dataInterfaces.createdAt', 'desc')
+      .orderBy('dataInterfaces.id')
+      .limit(q.pageSize)
+      .offset((q.currentPage - 1) * q.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+  ]);
+  return {
+    list: rows.map(({ realName, account, ...r }) => ({
+      ...r,
+      creatorTime: r.createdAt,
+      creatorUser: realName ? `${realName}/${account}` : '',
+    })),
+    pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(count?.total ?? 0) },
+  };
+}
+
+async function assertCategory(ctx: AppContext, categoryId: string) {
+  const hit = await ctx.db.selectFrom('dictionaryData').select('id').where('id', '=', categoryId).executeTakeFirst();
+  if (!hit) throw badRequest('dataInterface.unknownCategory');
+}
+
+/** A SQL interface is checked when saved, so a refused text is reported at once, not at the first call. */
+function assertSql(input: DataInterfaceInput) {
+  if (input.dataType !== 1) return;
+  try {
+    checkReadOnlySql(input.query ?? '');
+  } catch (err) {
+    if (err instanceof SqlRefused) throw badRequest(err.reason, { detail: err.detail });
+    throw err;
+  }
+}
+
+function columnsOf(input: DataInterfaceInput) {
+  return {
+    categoryId: input.categoryId,
+    fullName: input.fullName,
+    enCode: input.enCode,
+    dataType: input.dataType,
+    query: input.dataType === 3 ? null : (input.query ?? null),
+    path: input.dataType === 3 ? (input.path ?? null) : null,
+    requestMethod: input.requestMethod,
+    requestHeaders: JSON.stringify(input.requestHeaders ?? []),
+    requestParameters: JSON.stringify(input.requestParameters ?? []),
+    parameterJson: JSON.stringify(input.parameterJson ?? []),
+    responsePath: input.responsePath || null,
+    timeoutMs: input.timeoutMs ?? null,
+    sortCode: input.sortCode,
+    enabledMark: input.enabledMark,
+    description: input.description ?? null,
+  };
+}
+
+export async function createInterface(ctx: AppContext, input: DataInterfaceInput, userId: string | null): Promise<string> {
+  assertSql(input);
+  await assertCategory(ctx, input.categoryId);
+  const dup = await ctx.db.selectFrom('dataInterfaces').select('id').where('enCode', '=', input.enCode).executeTakeFirst();
+  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
+  const id = newId();
+  try {
+    await ctx.db
+      .insertInto('dataInterfaces')
+      .values({ id, ...columnsOf(input), createdAt: Date.now(), createdBy: userId, updatedAt: null, updatedBy: null })
+      .execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
+    throw err;
+  }
+  return id;
+}
+
+export async function updateInterface(ctx: AppContext, id: string, input: DataInterfaceInput, userId: string | null): Promise<void> {
+  const row = await ctx.db.selectFrom('dataInterfaces').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  assertSql(input);
+  await assertCategory(ctx, input.categoryId);
+  const dup = await ctx.db.selectFrom('dataInterfaces').select('id').where('enCode', '=', input.enCode).where('id', '!=', id).executeTakeFirst();
+  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
+  try {
+    await ctx.db
+      .updateTable('dataInterfaces')
+      .set({ ...columnsOf(input), updatedAt: Date.now(), updatedBy: userId })
+      .where('id', '=', id)
+      .execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
+    throw err;
+  }
+}
+
+export async function deleteInterface(ctx: AppContext, id: string): Promise<InterfaceRow> {
+  const row = await ctx.db.selectFrom('dataInterfaces').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('dataInterfaces').where('id', '=', id).execute();
+    await trx.deleteFrom('dataInterfaceLogs').where('interfaceId', '=', id).execute();
+  });
+  return row;
+}
+
+export async function setInterfaceState(ctx: AppContext, id: string, userId: string | null, enabledMark?: 0 | 1): Promise<number> {
+  const row = await ctx.db.selectFrom('dataInterfaces').select(['id', 'enabledMark']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  const next = enabledMark ?? (row.enabledMark === 1 ? 0 : 1);
+  await ctx.db.updateTable('dataInterfaces').set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId }).where('id', '=', id).execute();
+  return next;
+}
+
+/** Enabled interfaces grouped under their category (JNPF Selector: categories with children). */
+export async function interfaceSelector(ctx: AppContext) {
+  const rows = await ctx.db
+    .selectFrom('dataInterfaces')
+    .leftJoin('dictionaryData', 'dictionaryData.id', 'dataInterfaces.categoryId')
+    .select([
+      'dataInterfaces.id',
+      'dataInterfaces.categoryId',
+      'dataInterfaces.fullName',
+      'dataInterfaces.enCode',
+      'dataInterfaces.dataType',
+      'dictionaryData.fullName as categoryName',
+      'dictionaryData.sortCode as categorySort',
+    ])
+    .where('dataInterfaces.enabledMark', '=', 1)
+    .orderBy('dictionaryData.sortCode')
+    .orderBy('dataInterfaces.sortCode')
+    .orderBy('dataInterfaces.fullName')
+    .execute();
+  const groups = new Map<string, { id: string; parentId: string; fullName: string; categoryId: string; hasChildren: boolean; children: unknown[] }>();
+  for (const r of rows) {
+    let g = groups.get(r.categoryId);
+    if (!g) {
+      g = { id: r.categoryId, parentId: '0', fullName: r.categoryName ?? r.categoryId, categoryId: '0', hasChildren: true, children: [] };
+      groups.set(r.categoryId, g);
+    }
+    g.children.push({
+      id: r.id,
+      parentId: r.categoryId,
+      fullName: r.fullName,
+      enCode: r.enCode,
+      dataType: r.dataType,
+      categoryId: '1',
+      hasChildren: false,
+      isLeaf: true,
+      children: [],
+    });
+  }
+  return [...groups.values()];
+}
+
+export function exportInterface(row: InterfaceRow) {
+  const { id: _id, createdAt: _c, createdBy: _cb, updatedAt: _u, updatedBy: _ub, ...rest } = toInterface(row) as DataInterface & { createdBy?: unknown; updatedBy?: unknown };
+  return { version: 1, kind: 'dataInterface', ...rest };
+}
+
+/** Imports an exported interface: created, or updated in place when its enCode exists. */
+export async function importInterface(ctx: AppContext, data: unknown, userId: string | null): Promise<{ id: string; created: boolean }> {
+  const body = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+  const parsed = dataInterfaceBody.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw badRequest('error.validation', { field: issue.path.length ? `${issue.path.join('.')}: ` : '', detail: issue.message });
+  }
+  const existing = await ctx.db.selectFrom('dataInterfaces').select('id').where('enCode', '=', parsed.data.enCode).executeTakeFirst();
+  if (existing) {
+    await updateInterface(ctx, existing.id, parsed.data, userId);
+    return { id: existing.id, created: false };
+  }
+  return { id: await createInterface(ctx, parsed.data, userId), created: true };
+}
+
+export async function interfaceLogs(
+  ctx: AppContext,
+  interfaceId: string,
+  q: { keyword: string; currentPage: number; pageSize: number; startTime?: number | undefined; endTime?: number | undefined },
+): Promise<PageResult<DataInterfaceLogRow>> {
+  await flushLogs(ctx);
+  let base = ctx.db.selectFrom('dataInterfaceLogs').leftJoin('users', 'users.id', 'dataInterfaceLogs.userId').where('dataInterfaceLogs.interfaceId', '=', interfaceId);
+  if (q.keyword) base = base.where(keywordMatch(['users.real_name', 'users.account', 'data_interface_logs.ip'], q.keyword));
+  if (q.startTime !== undefined) base = base.where('dataInterfaceLogs.createdAt', '>=', q.startTime);
+  if (q.endTime !== undefined) base = base.where('dataInterfaceLogs.createdAt', '<=', q.endTime);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('dataInterfaceLogs')
+      .select(['users.realName', 'users.account'])
+      .orderBy('dataInterfaceLogs.createdAt', 'desc')
+      .orderBy('dataInterfaceLogs.id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.currentPage - 1) * q.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+  ]);
+  return {
+    list: rows.map(({ realName, account, ...r }) => ({
+      ...r,
+      userName: realName ? `${realName}/${account}` : null,
+      invokTime: r.createdAt,
+      invokIp: r.ip,
+      invokDevice: r.userAgent,
+      invokWasteTime: r.duration,
+      invokType: r.source,
+    })),
+    pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(count?.total ?? 0) },
+  };
+}

@@ -1,0 +1,261 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CompiledQuery } from 'kysely';
+import type { AppContext } from '../../context.ts';
+
+/**
+ * Runs checked, parameterised SELECTs read-only with a time limit:
+ * - PostgreSQL: a READ ONLY transaction with `SET LOCAL statement_timeout`;
+ * - SQLite on a file: a pool of child processes, each with its own read-only
+ *   connection (`readonly: true`, `query_only`), killed and replaced when a query
+ *   overruns the limit;
+ * - SQLite in memory (tests): the app's own connection held exclusively with
+ *   `PRAGMA query_only = 1`, which refuses every write; no time guard is
+ *   possible there (the call is synchronous), so the duration is reported.
+ */
+
+export interface SqlStatement {
+  sql: string;
+  params: unknown[];
+}
+
+export type Row = Record<string, unknown>;
+
+/** A failed run: 'timeout', 'readonly' (the database refused a write) or 'sql' (any other database error). */
+export class SqlRunError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'readonly' | 'sql' | 'busy',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function runReadOnly(ctx: AppContext, statements: SqlStatement[], timeoutMs: number): Promise<Row[][]> {
+  if (ctx.dialect === 'postgres') return runPostgres(ctx, statements, timeoutMs);
+  const file = await sqliteFile(ctx);
+  if (file) return readerPool(ctx, file).run(statements, timeoutMs);
+  return runSqliteInProcess(ctx, statements, timeoutMs);
+}
+
+async function runPostgres(ctx: AppContext, statements: SqlStatement[], timeoutMs: number): Promise<Row[][]> {
+  const ms = Math.max(1, Math.floor(timeoutMs));
+  try {
+    return await ctx.db
+      .withoutPlugins()
+      .transaction()
+      .setAccessMode('read only')
+      .execute(async (trx) => {
+        await trx.executeQuery(CompiledQuery.raw(`SET LOCAL statement_timeout = ${ms}`));
+        const out: Row[][] = [];
+        for (const s of statements) out.push((await trx.executeQuery<Row>(CompiledQuery.raw(s.sql, s.params))).rows);
+        return out;
+      });
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    if (e.code === '57014') throw new SqlRunError('timeout', String(e.message));
+    if (e.code === '25006') throw new SqlRunError('readonly', String(e.message));
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) throw new SqlRunError('sql', String(e.message));
+    throw err;
+  }
+}
+
+async function runSqliteInProcess(ctx: AppContext, statements: SqlStatement[], timeoutMs: number): Promise<Row[][]> {
+  const started = performance.now();
+  try {
+    return await ctx.db
+      .withoutPlugins()
+      .connection()
+      .execute(async (conn) => {
+        await conn.executeQuery(CompiledQuery.raw('PRAGMA query_only = 1'));
+        try {
+          const out: Row[][] = [];
+          for (const s of statements) out.push((await conn.executeQuery<Row>(CompiledQuery.raw(s.sql, s.params))).rows);
+          return out;
+        } finally {
+          await conn.executeQuery(CompiledQuery.raw('PRAGMA query_only = 0'));
+        }
+      });
+  } catch (err) {
+    throw sqliteError(err);
+  } finally {
+    const took = performance.now() - started;
+    if (took > timeoutMs) ctx.log.warn({ took, timeoutMs }, 'in-memory data interface query overran its time limit');
+  }
+}
+
+function sqliteError(err: unknown): unknown {
+  const e = err as { code?: string; message?: string };
+  if (typeof e.code !== 'string' || !e.code.startsWith('SQLITE')) return err;
+  if (e.code.startsWith('SQLITE_READONLY')) return new SqlRunError('readonly', String(e.message));
+  return new SqlRunError('sql', String(e.message));
+}
+
+const files = new WeakMap<AppContext['db'], Promise<string>>();
+
+/** The app's SQLite file, or '' for an in-memory database. */
+function sqliteFile(ctx: AppContext): Promise<string> {
+  let hit = files.get(ctx.db);
+  if (!hit) {
+    hit = ctx.db
+      .executeQuery<{ name: string; file: string }>(CompiledQuery.raw('PRAGMA database_list'))
+      .then((r) => r.rows.find((row) => row.name === 'main')?.file ?? '');
+    files.set(ctx.db, hit);
+  }
+  return hit;
+}
+
+// ---------------------------------------------------------------- the SQLite reader pool
+
+interface Job {
+  id: number;
+  statements: SqlStatement[];
+  timeoutMs: number;
+  resolve: (rows: Row[][]) => void;
+  reject: (err: unknown) => void;
+}
+
+interface Reader {
+  proc: ChildProcess;
+  ready: Promise<void>;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  dead: boolean;
+}
+
+const CHILD = path.join(import.meta.dirname, 'sqlite-reader.child.ts');
+const MAX_QUEUE = 2000;
+
+let tsxLoader: string | null = null;
+function loaderUrl(): string {
+  tsxLoader ??= pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return tsxLoader;
+}
+
+export class SqliteReaderPool {
+  private readers: Reader[] = [];
+  private queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly size: number,
+    private readonly log: AppContext['log'],
+  ) {}
+
+  run(statements: SqlStatement[], timeoutMs: number): Promise<Row[][]> {
+    if (this.closed) return Promise.reject(new SqlRunError('busy', 'reader pool closed'));
+    if (this.queue.length >= MAX_QUEUE) return Promise.reject(new SqlRunError('busy', 'too many queries waiting'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, statements, timeoutMs, resolve, reject });
+      this.pump();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new SqlRunError('busy', 'reader pool closed'));
+    for (const r of this.readers) this.retire(r, new SqlRunError('busy', 'reader pool closed'));
+    this.readers = [];
+  }
+
+  private spawn(): Reader {
+    const proc = fork(CHILD, [this.file], {
+      execArgv: ['--import', loaderUrl()],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const reader: Reader = { proc, ready: Promise.resolve(), job: null, timer: null, dead: false };
+    reader.ready = new Promise<void>((resolve, reject) => {
+      const onMessage = (msg: { ready?: boolean; error?: string }) => {
+        if (msg.ready === undefined) return;
+        proc.off('message', onMessage);
+        if (msg.ready) resolve();
+        else reject(new SqlRunError('sql', msg.error ?? 'reader failed to open the database'));
+      };
+      proc.on('message', onMessage);
+      proc.once('exit', () => reject(new SqlRunError('sql', 'reader exited while starting')));
+    });
+    reader.ready.catch(() => undefined);
+    proc.on('message', (msg: { id?: number; ok?: boolean; results?: Row[][]; error?: { message: string; code: string | null } }) => {
+      const job = reader.job;
+      if (msg.id === undefined || !job || msg.id !== job.id) return;
+      if (reader.timer) clearTimeout(reader.timer);
+      reader.timer = null;
+      reader.job = null;
+      if (msg.ok) job.resolve(msg.results ?? []);
+      else job.reject(sqliteError(Object.assign(new Error(msg.error?.message ?? 'query failed'), { code: msg.error?.code ?? undefined })));
+      this.pump();
+    });
+    proc.on('exit', (code, signal) => {
+      if (!reader.dead) {
+        this.log.warn({ code, signal }, 'SQLite reader process exited');
+        this.retire(reader, new SqlRunError('sql', 'reader process exited'));
+        this.pump();
+      }
+    });
+    proc.on('error', (err) => this.log.error({ err }, 'SQLite reader process error'));
+    this.readers.push(reader);
+    return reader;
+  }
+
+  private retire(reader: Reader, reason: unknown) {
+    reader.dead = true;
+    if (reader.timer) clearTimeout(reader.timer);
+    reader.timer = null;
+    const job = reader.job;
+    reader.job = null;
+    if (job) job.reject(reason);
+    this.readers = this.readers.filter((r) => r !== reader);
+    if (reader.proc.exitCode === null && reader.proc.signalCode === null) reader.proc.kill('SIGKILL');
+  }
+
+  private pump() {
+    while (this.queue.length && !this.closed) {
+      let reader = this.readers.find((r) => !r.job && !r.dead);
+      if (!reader) {
+        if (this.readers.length >= this.size) return;
+        reader = this.spawn();
+      }
+      const job = this.queue.shift()!;
+      reader.job = job;
+      const r = reader;
+      r.ready.then(
+        () => {
+          if (r.dead || r.job !== job) return;
+          // The clock starts when the query reaches the reader, not while it waits in the queue.
+          r.timer = setTimeout(() => {
+            this.log.warn({ timeoutMs: job.timeoutMs }, 'data interface query timed out; restarting its reader');
+            this.retire(r, new SqlRunError('timeout', `query exceeded ${job.timeoutMs} ms`));
+            this.pump();
+          }, job.timeoutMs);
+          r.proc.send({ id: job.id, statements: job.statements });
+        },
+        (err: unknown) => {
+          this.retire(r, err);
+          this.pump();
+        },
+      );
+    }
+  }
+}
+
+/** Two readers: enough that one overrunning query does not stall every picker, cheap on small hosts. */
+const READER_COUNT = 2;
+const pools = new WeakMap<AppContext['db'], SqliteReaderPool>();
+
+export function readerPool(ctx: AppContext, file: string): SqliteReaderPool {
+  let pool = pools.get(ctx.db);
+  if (!pool) pools.set(ctx.db, (pool = new SqliteReaderPool(file, READER_COUNT, ctx.log)));
+  return pool;
+}
+
+/** Stops the reader processes of this app (on close). */
+export async function closeReaders(ctx: AppContext): Promise<void> {
+  const pool = pools.get(ctx.db);
+  pools.delete(ctx.db);
+  await pool?.close();
+}
