@@ -32,24 +32,24 @@ export const userSchemes = {
 } as const;
 
 const schemes = [
-  { id: userSchemes.all, enCode: 'user_all', fullName: '全部数据', conditionJson: [], conditionText: '全部数据' },
+  { id: userSchemes.all, enCode: 'user.all', fullName: '全部数据', conditionJson: [], conditionText: '全部数据' },
   {
     id: userSchemes.orgAndSub,
-    enCode: 'user_org_and_sub',
+    enCode: 'user.orgAndSub',
     fullName: '本组织及下级组织',
     conditionJson: [{ logic: 'and', groups: [{ field: 'organizeId', op: 'Equal', value: '@organizationAndSuborganization' }] }],
     conditionText: '所属组织 等于 当前组织及子组织',
   },
   {
     id: userSchemes.ownOrg,
-    enCode: 'user_own_org',
+    enCode: 'user.ownOrg',
     fullName: '本组织',
     conditionJson: [{ logic: 'and', groups: [{ field: 'organizeId', op: 'Equal', value: '@organizeId' }] }],
     conditionText: '所属组织 等于 当前组织',
   },
   {
     id: userSchemes.selfAndSubordinates,
-    enCode: 'user_self_and_subordinates',
+    enCode: 'user.selfAndSubordinates',
     fullName: '本人及下属',
     conditionJson: [{ logic: 'and', groups: [{ field: 'id', op: 'Equal', value: '@userAndSubordinates' }] }],
     conditionText: '用户 等于 当前用户及下属',

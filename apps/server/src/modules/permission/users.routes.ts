@@ -142,7 +142,8 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.put(`${base}/:id`, route(moduleAccess(USER_MENU, 'btn_edit')), async (req) => {
     const { id } = parse(idParams, req.params);
-    await updateUser(ctx, req.session, id, parse(userUpdateBody, req.body, lang(req)));
+    const present = new Set(req.body && typeof req.body === 'object' ? Object.keys(req.body) : []);
+    await updateUser(ctx, req.session, id, parse(userUpdateBody, req.body, lang(req)), present);
     return ok(null);
   });
 

@@ -392,7 +392,11 @@ function uniqueViolation(err: unknown): boolean {
   return e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e.message ?? '');
 }
 
-export async function updateUser(ctx: AppContext, session: SessionInfo, id: string, input: UserUpdateBody) {
+/**
+ * Updates a user. Fields left out of the request body keep their stored values
+ * (`present` names the body's keys), so a partial form never wipes data.
+ */
+export async function updateUser(ctx: AppContext, session: SessionInfo, id: string, input: UserUpdateBody, present?: Set<string>) {
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
   const before = await findVisibleUser(ctx, session, id);
   if (before.isAdministrator === 1 && !session.isAdministrator) throw forbidden('user.adminProtected');
@@ -419,7 +423,10 @@ export async function updateUser(ctx: AppContext, session: SessionInfo, id: stri
     sortCode: before.sortCode,
     enabledMark: before.enabledMark === 1 ? 1 : 0,
   };
-  const { body } = protectLockedFields(input, lockedFieldsOf(grants, USER_MENU), stored);
+  const merged = present
+    ? (Object.fromEntries(Object.entries(input).map(([k, v]) => [k, present.has(k) ? v : stored[k as keyof UserUpdateBody]])) as UserUpdateBody)
+    : input;
+  const { body } = protectLockedFields(merged, lockedFieldsOf(grants, USER_MENU), stored);
   if (await accountTaken(ctx.db, body.account, id)) throw conflict('user.accountExists', { account: body.account });
   await checkReferences(ctx, session, body, { id, roles: stored.roleId, positions: stored.positionId, organizeIds: stored.organizeId });
   if (id === session.userId && body.enabledMark === 0) throw badRequest('user.disableSelf');
