@@ -6,8 +6,8 @@ import type { BillRuleTable } from '../../db/tables/system.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { keywordMatch } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
-import { isUniqueViolation } from './db-errors.ts';
-import { getSysConfig } from './sys-config.service.ts';
+import { isUniqueViolation, parseJson } from './db-errors.ts';
+import { cachedSysConfig, getSysConfig, sysConfigDefaults } from './sys-config.service.ts';
 
 /**
  * Bill-number rules (server-contract §7, without its race): prefix, formatted
@@ -270,8 +270,16 @@ export async function previewNumber(ctx: AppContext, userId: string, idOrCode: s
  * so does the number, and no gap is left. Never answers the same number twice.
  */
 export async function nextBillNumber(ctx: AppContext, trxOrDb: Kysely<Database>, enCode: string): Promise<string> {
-  if (!trxOrDb.isTransaction) return trxOrDb.transaction().execute((trx) => nextBillNumber(ctx, trx, enCode));
-  const { timeZone } = await getSysConfig(ctx);
+  if (!trxOrDb.isTransaction) {
+    await getSysConfig(ctx);
+    return trxOrDb.transaction().execute((trx) => nextBillNumber(ctx, trx, enCode));
+  }
+  // Inside the caller's transaction: never wait for a second connection (a full pool would deadlock).
+  let timeZone = cachedSysConfig(ctx)?.timeZone;
+  if (!timeZone) {
+    const row = await trxOrDb.selectFrom('sysConfig').select('value').where('key', '=', 'timeZone').executeTakeFirst();
+    timeZone = row ? parseJson<string>(row.value, sysConfigDefaults.timeZone) : sysConfigDefaults.timeZone;
+  }
   const keys = dateKeys(Date.now(), timeZone);
   const key = sql<string>`CASE ${sql.ref('dateFormat')} ${sql.join(
     BILL_DATE_FORMATS.map((f) => sql`WHEN ${f} THEN ${keys[f]}`),

@@ -7,7 +7,7 @@ import { likePattern } from '../../http/paging.ts';
 import { parseJson } from './db-errors.ts';
 import { guardedRequest, HttpCallError } from './http-fetch.ts';
 import { logInterfaceCall } from './logs.service.ts';
-import { checkReadOnlySql, SqlRefused, SqlText, type CheckedSql } from './sql-guard.ts';
+import { checkReadOnlySql, SqlRefused, SqlText, type CheckedSql, type PgParamType } from './sql-guard.ts';
 import { runReadOnly, SqlRunError, type Row } from './sql-executor.ts';
 import { getSysConfig } from './sys-config.service.ts';
 
@@ -31,7 +31,7 @@ export interface Caller {
 export type CallMode = 'list' | 'preview' | 'info' | 'infoByIds';
 
 /** Built-in parameter names (lower case); callers cannot override the identity ones. */
-const IDENTITY = ['user', 'userid', 'organizeid', 'organize', 'departmentid', 'department', 'positionid', 'postion', 'account', 'username'];
+const IDENTITY = IDENTITY_NAMES();
 
 // ---------------------------------------------------------------- errors
 
@@ -129,6 +129,25 @@ function systemValue(sys: SystemValues, name: string): unknown {
 export interface ResolvedParams {
   /** Value of a parameter by name, case-insensitive; null when not given. */
   get(name: string): unknown;
+  /** The declared (or built-in) type of a parameter, for PostgreSQL; null lets the database infer it. */
+  type(name: string): PgParamType | null;
+}
+
+const PG_TYPES: Record<InterfaceParamDef['dataType'], PgParamType> = {
+  varchar: 'TEXT',
+  text: 'TEXT',
+  int: 'BIGINT',
+  bigint: 'BIGINT',
+  decimal: 'NUMERIC',
+  // Times are epoch milliseconds in our tables.
+  datetime: 'BIGINT',
+};
+const BUILTIN_TYPES: Record<string, PgParamType> = Object.fromEntries([
+  ...[...IDENTITY_NAMES(), 'keyword', 'formid'].map((n) => [n, 'TEXT' as const]),
+  ...['pagesize', 'currentpage', 'offsetsize'].map((n) => [n, 'BIGINT' as const]),
+]);
+function IDENTITY_NAMES() {
+  return ['user', 'userid', 'organizeid', 'organize', 'departmentid', 'department', 'positionid', 'postion', 'account', 'username'];
 }
 
 function coerce(def: InterfaceParamDef, value: unknown): unknown {
@@ -222,7 +241,13 @@ export async function resolveParams(
   values.set('pagesize', input.pageSize);
   values.set('currentpage', input.currentPage);
   values.set('offsetsize', (input.currentPage - 1) * input.pageSize);
-  return { get: (name: string) => values.get(name.toLowerCase()) ?? null };
+  const types = new Map<string, PgParamType>(defs.map((d) => [d.field.toLowerCase(), PG_TYPES[d.dataType] ?? 'TEXT']));
+  for (const k of Object.keys(extra)) types.set(k.toLowerCase(), 'TEXT');
+  for (const [k, v] of Object.entries(BUILTIN_TYPES)) types.set(k, v);
+  return {
+    get: (name: string) => values.get(name.toLowerCase()) ?? null,
+    type: (name: string) => types.get(name.toLowerCase()) ?? null,
+  };
 }
 
 // ---------------------------------------------------------------- SQL
@@ -236,7 +261,7 @@ async function columnsOf(ctx: AppContext, key: string | null, checked: CheckedSq
   if (hit) return hit;
   const probe = new SqlText(ctx.dialect)
     .raw('SELECT t.* FROM (SELECT 1 AS probe__) d LEFT JOIN (')
-    .checked(checked, params.get)
+    .checked(checked, params.get, params.type)
     .raw(') t ON 1 = 1 LIMIT 1');
   const [rows] = await runReadOnly(ctx, [{ sql: probe.toString(), params: probe.params }], timeoutMs);
   const columns = Object.keys(rows?.[0] ?? {});
@@ -268,7 +293,7 @@ interface Filters {
 }
 
 function writeFiltered(t: SqlText, checked: CheckedSql, params: ResolvedParams, f: Filters) {
-  t.raw('FROM (').checked(checked, params.get).raw(') t');
+  t.raw('FROM (').checked(checked, params.get, params.type).raw(') t');
   const conds: ((t: SqlText) => void)[] = [];
   if (f.keyword && f.keywordColumns.length) {
     const pattern = likePattern(f.keyword);
@@ -465,7 +490,13 @@ function configured(value: unknown, params: ResolvedParams): string {
 
 async function callHttp(ctx: AppContext, row: InterfaceRow, params: ResolvedParams): Promise<{ rows: Row[]; total: number | null }> {
   const cfg = await getSysConfig(ctx);
-  const url = new URL(fill(row.path ?? '', params, true));
+  const target = fill(row.path ?? '', params, true);
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new HttpCallError('dataInterface.badUrl', { url: target.slice(0, 200) });
+  }
   const reqParams = parseJson<{ field: string; value?: unknown; defaultValue?: unknown }[]>(row.requestParameters, []);
   const body: Record<string, string> = {};
   for (const p of reqParams) {
@@ -553,7 +584,7 @@ export async function runTemplateSql(
   const params = await resolveParams(ctx, fakeRow, { paramList: [], sourceData: null, keyword: '', currentPage: 1, pageSize: MAX_PAGE_SIZE }, caller, extra);
   const checked = checkReadOnlySql(sqlText);
   if (mode === 'fields') return { columns: await columnsOf(ctx, null, checked, params, cfg.sqlTimeoutMs), rows: [] };
-  const t = new SqlText(ctx.dialect).raw('SELECT t.* FROM (').checked(checked, params.get).raw(') t LIMIT ').value(MAX_PAGE_SIZE);
+  const t = new SqlText(ctx.dialect).raw('SELECT t.* FROM (').checked(checked, params.get, params.type).raw(') t LIMIT ').value(MAX_PAGE_SIZE);
   const [rows] = await runReadOnly(ctx, [{ sql: t.toString(), params: t.params }], cfg.sqlTimeoutMs);
   return { columns: Object.keys(rows?.[0] ?? {}), rows: rows ?? [] };
 }

@@ -242,16 +242,21 @@ export class SqlText {
     return this;
   }
 
-  namedValue(name: string, v: unknown): this {
+  /**
+   * A named parameter. On PostgreSQL it keeps one number, and a known type is
+   * written as a cast: `{x} IS NULL OR col = {x}` otherwise fails there, as the
+   * first use gives the parameter no type.
+   */
+  namedValue(name: string, v: unknown, pgType: string | null = null): this {
     if (this.dialect !== 'postgres') return this.value(v);
     const key = name.toLowerCase();
-    const at = this.named.get(key);
-    if (at !== undefined) {
-      this.parts.push(`$${at}`);
-      return this;
+    let at = this.named.get(key);
+    if (at === undefined) {
+      this.params.push(normalizeValue(v));
+      at = this.params.length;
+      this.named.set(key, at);
     }
-    this.value(v);
-    this.named.set(key, this.params.length);
+    this.parts.push(pgType ? `CAST($${at} AS ${pgType})` : `$${at}`);
     return this;
   }
 
@@ -260,13 +265,13 @@ export class SqlText {
     return this;
   }
 
-  /** Writes checked user SQL with each parameter bound. */
-  checked(sql: CheckedSql, valueOf: (name: string) => unknown): this {
+  /** Writes checked user SQL with each parameter bound (typed on PostgreSQL when the type is known). */
+  checked(sql: CheckedSql, valueOf: (name: string) => unknown, typeOf: (name: string) => PgParamType | null = () => null): this {
     let at = 0;
     for (const t of sql.tokens) {
       if (t.kind !== 'param') continue;
       this.raw(sql.text.slice(at, t.start));
-      this.namedValue(t.name, valueOf(t.name));
+      this.namedValue(t.name, valueOf(t.name), typeOf(t.name));
       at = t.end;
     }
     return this.raw(sql.text.slice(at));
@@ -276,6 +281,9 @@ export class SqlText {
     return this.parts.join('');
   }
 }
+
+/** The types a parameter may be cast to on PostgreSQL (a fixed list: never user text). */
+export type PgParamType = 'TEXT' | 'BIGINT' | 'NUMERIC';
 
 export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

@@ -76,6 +76,15 @@ export async function getSysConfig(ctx: AppContext): Promise<SysConfig> {
   return config;
 }
 
+/**
+ * The cached settings when fresh, without touching the database: for code
+ * running inside a transaction, which must not wait for a second connection.
+ */
+export function cachedSysConfig(ctx: AppContext): SysConfig | null {
+  const hit = cache.get(ctx.db);
+  return hit && Date.now() - hit.at < TTL_MS ? hit.config : null;
+}
+
 export async function setSysConfig(ctx: AppContext, values: Partial<SysConfig>): Promise<SysConfig> {
   const now = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
