@@ -139,6 +139,8 @@ export class SqliteReaderPool {
   private queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  /** Readers started and readers killed for overrunning, since the pool opened. */
+  readonly stats = { started: 0, killed: 0 };
 
   constructor(
     private readonly file: string,
@@ -169,6 +171,7 @@ export class SqliteReaderPool {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const reader: Reader = { proc, ready: Promise.resolve(), job: null, timer: null, dead: false };
+    this.stats.started += 1;
     reader.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (msg: { ready?: boolean; error?: string }) => {
         if (msg.ready === undefined) return;
@@ -229,6 +232,7 @@ export class SqliteReaderPool {
           // The clock starts when the query reaches the reader, not while it waits in the queue.
           r.timer = setTimeout(() => {
             this.log.warn({ timeoutMs: job.timeoutMs }, 'data interface query timed out; restarting its reader');
+            this.stats.killed += 1;
             this.retire(r, new SqlRunError('timeout', `query exceeded ${job.timeoutMs} ms`));
             this.pump();
           }, job.timeoutMs);
@@ -252,6 +256,9 @@ export function readerPool(ctx: AppContext, file: string): SqliteReaderPool {
   if (!pool) pools.set(ctx.db, (pool = new SqliteReaderPool(file, READER_COUNT, ctx.log)));
   return pool;
 }
+
+/** The reader pool of this app, if SQL interfaces ran on a SQLite file. */
+export const readerPoolOf = (ctx: AppContext): SqliteReaderPool | undefined => pools.get(ctx.db);
 
 /** Stops the reader processes of this app (on close). */
 export async function closeReaders(ctx: AppContext): Promise<void> {
