@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { once } from 'node:events';
 import { createHash, randomBytes } from 'node:crypto';
-import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { ChunkFields, ChunkStatus, FileEntry, MergeFields } from '@medalliance/contract';
 import { badRequest, conflict } from '../../http/errors.ts';
@@ -14,21 +12,34 @@ import type { FileRuntime, Hasher } from './runtime.ts';
 import { blobKey } from './store.ts';
 
 /**
- * The chunk protocol (server-contract §9, simple-uploader style). Chunks of an
- * upload are files `<tmp>/<identifier>/chunks/<n>`, each created at most once
- * (hard link from a private temporary, which fails rather than replace), so a
- * stored chunk never changes. Chunks that arrive in order feed a running MD5
- * in this process, so the merge rarely hashes from scratch. The merge joins the
- * chunks, checks the MD5 of the result against the identifier, and moves the
- * file into the store under its content hash; a file whose hash is already
- * stored is never sent again (instant upload).
+ * The chunk protocol (server-contract §9, simple-uploader style).
+ *
+ * An upload in progress is a folder `<tmp>/<identifier>/` holding `data` (the
+ * file, preallocated to its size), `done/<n>` (chunk n is complete) and
+ * `claim/<n>` (who writes chunk n). A chunk is written in place, at its offset,
+ * by the one request that created its claim with O_EXCL; the claim stays when
+ * the chunk is done, so a finished chunk is never written again, and a merge
+ * (which needs every chunk done) never races a writer. A writer that crashed
+ * leaves a claim with an expiry; after it another request may take the chunk
+ * over, and a writer never writes past its own claim's expiry. Chunks that
+ * arrive in order feed a running MD5 in this process, so the merge rarely
+ * hashes from scratch; the merge checks the MD5 of the whole against the
+ * identifier and moves `data` into the store (a rename for the local store: no
+ * bytes are copied). A content already stored is never sent again (instant upload).
  */
 
 type Geometry = { totalSize: number; chunkSize: number; totalChunks: number };
 
 const dirOf = (rt: FileRuntime, identifier: string) => path.join(rt.tmpRoot, identifier);
-const chunksDir = (rt: FileRuntime, identifier: string) => path.join(dirOf(rt, identifier), 'chunks');
-const chunkPath = (rt: FileRuntime, identifier: string, n: number) => path.join(chunksDir(rt, identifier), String(n));
+const dataPath = (rt: FileRuntime, identifier: string) => path.join(dirOf(rt, identifier), 'data');
+const doneDir = (rt: FileRuntime, identifier: string) => path.join(dirOf(rt, identifier), 'done');
+const donePath = (rt: FileRuntime, identifier: string, n: number) => path.join(doneDir(rt, identifier), String(n));
+const claimPath = (rt: FileRuntime, identifier: string, n: number) => path.join(dirOf(rt, identifier), 'claim', String(n));
+
+/** How long one request may take to write one chunk (a 5 MiB chunk over a slow township line). */
+export const CLAIM_MS = 10 * 60_000;
+/** Extra wait before another request takes over an expired claim (clock differences between processes). */
+const CLAIM_GRACE_MS = 60_000;
 
 /** totalChunks must be what one of the two client conventions computes (remainder in its own chunk, or added to the last). */
 export function checkGeometry(g: Geometry): void {
@@ -51,7 +62,7 @@ function checkUpload(rt: FileRuntime, f: { type: string; fileName: string; exten
 
 async function listChunks(rt: FileRuntime, identifier: string): Promise<number[]> {
   try {
-    const names = await fsp.readdir(chunksDir(rt, identifier));
+    const names = await fsp.readdir(doneDir(rt, identifier));
     return names
       .filter((n) => /^\d{1,5}$/.test(n))
       .map(Number)
@@ -89,7 +100,13 @@ export async function checkChunks(rt: FileRuntime, f: ChunkFields): Promise<Chun
 }
 
 /** The upload row of this identifier with this geometry, created or reset (old chunks dropped) as needed. */
+const sameGeometry = (h: Hasher | undefined, g: Geometry) =>
+  !!h && !h.closed && h.totalSize === g.totalSize && h.chunkSize === g.chunkSize && h.totalChunks === g.totalChunks;
+
 async function ensureUpload(rt: FileRuntime, f: ChunkFields, userId: string): Promise<void> {
+  // Fast path: this process set the upload up a moment ago.
+  const known = rt.hashers.get(f.identifier);
+  if (sameGeometry(known, f) && Date.now() - known!.touchedAt < 60_000 && fs.existsSync(dataPath(rt, f.identifier))) return;
   await rt.locks.run(`init:${f.identifier}`, async () => {
     const { db } = rt.ctx;
     const now = Date.now();
@@ -122,44 +139,40 @@ async function ensureUpload(rt: FileRuntime, f: ChunkFields, userId: string): Pr
     } else if (now - Number(row.updatedAt) > 60_000) {
       await db.updateTable('fileUploads').set({ updatedAt: now }).where('identifier', '=', f.identifier).execute();
     }
-    await fsp.mkdir(chunksDir(rt, f.identifier), { recursive: true });
+    await fsp.mkdir(doneDir(rt, f.identifier), { recursive: true });
+    await fsp.mkdir(path.dirname(claimPath(rt, f.identifier, 1)), { recursive: true });
+    try {
+      const fh = await fsp.open(dataPath(rt, f.identifier), 'wx');
+      await fh.truncate(f.totalSize).finally(() => fh.close());
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
     const h = rt.hashers.get(f.identifier);
-    if (!h || h.totalChunks !== f.totalChunks || h.chunkSize !== f.chunkSize) {
+    if (h && sameGeometry(h, f)) {
+      h.touchedAt = now;
+    } else {
+      if (h) rt.md5.drop(h.key);
       rt.hashers.set(f.identifier, {
+        key: `${f.identifier}:${randomBytes(6).toString('hex')}`,
+        totalSize: f.totalSize,
         totalChunks: f.totalChunks,
         chunkSize: f.chunkSize,
         next: 1,
-        hash: createHash('md5'),
-        chain: Promise.resolve(),
-        failed: false,
         closed: false,
+        touchedAt: now,
       });
     }
   });
 }
 
-/** Feeds the chunks now present in order into the running MD5 (in the background). */
+/** Hands the chunks now done, in order, to the MD5 worker. */
 function advance(rt: FileRuntime, identifier: string): void {
   const h = rt.hashers.get(identifier);
-  if (!h || h.failed || h.closed) return;
-  h.chain = h.chain
-    .then(async () => {
-      while (!h.closed && !h.failed && h.next <= h.totalChunks) {
-        let buf: Buffer;
-        try {
-          buf = await fsp.readFile(chunkPath(rt, identifier, h.next));
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-          throw err;
-        }
-        if (h.closed) return;
-        h.hash.update(buf);
-        h.next += 1;
-      }
-    })
-    .catch(() => {
-      h.failed = true;
-    });
+  if (!h || h.closed) return;
+  while (h.next <= h.totalChunks && fs.existsSync(donePath(rt, identifier, h.next))) {
+    rt.md5.feed(h.key, dataPath(rt, identifier), (h.next - 1) * h.chunkSize, chunkLength(h, h.next));
+    h.next += 1;
+  }
 }
 
 /** Drains a request stream we do not need. */
@@ -167,30 +180,73 @@ async function drain(stream: Readable): Promise<void> {
   for await (const _ of stream) void _;
 }
 
+interface Claim {
+  token: string;
+  expiresAt: number;
+}
+
+/** Takes chunk n for this request, or null when another live request has it. */
+async function takeClaim(file: string): Promise<Claim | null> {
+  const claim: Claim = { token: randomBytes(9).toString('base64url'), expiresAt: Date.now() + CLAIM_MS };
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await fsp.writeFile(file, JSON.stringify(claim), { flag: 'wx' });
+      return claim;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    // Held: take it over only when it expired long enough ago (a crashed writer).
+    let held: Claim | null = null;
+    try {
+      held = JSON.parse(await fsp.readFile(file, 'utf8')) as Claim;
+    } catch {
+      held = null; // being written or removed right now: treat as held
+    }
+    if (!held || held.expiresAt + CLAIM_GRACE_MS > Date.now()) return null;
+    const broken = `${file}.${randomBytes(6).toString('hex')}.broken`;
+    try {
+      await fsp.rename(file, broken);
+    } catch {
+      return null; // another request broke it first
+    }
+    await fsp.rm(broken, { force: true });
+  }
+  return null;
+}
+
 /**
- * Writes one chunk stream to `file`, refusing more or fewer bytes than
- * expected (the rest of the stream is still read, so the request completes).
+ * Writes one chunk stream at `position` of `file`: exactly `expected` bytes,
+ * in batches, never after the claim expires. The rest of an overlong stream
+ * is still read, so the request completes; the answer says whether it fit.
  */
-async function writeExactly(stream: Readable, file: string, expected: number): Promise<boolean> {
-  const out = fs.createWriteStream(file, { flags: 'wx', highWaterMark: 1024 * 1024 });
-  let n = 0;
-  let writable = true;
+async function writeChunk(stream: Readable, file: string, position: number, expected: number, claim: Claim): Promise<boolean> {
+  const fh = await fsp.open(file, 'r+');
+  let received = 0;
+  let written = 0;
+  let batch: Buffer[] = [];
+  let batched = 0;
+  const flush = async () => {
+    if (!batched) return;
+    if (Date.now() >= claim.expiresAt) throw new Error('chunk claim expired');
+    const { bytesWritten } = await fh.writev(batch, position + written);
+    if (bytesWritten !== batched) throw new Error('short write');
+    written += batched;
+    batch = [];
+    batched = 0;
+  };
   try {
     for await (const buf of stream as AsyncIterable<Buffer>) {
-      n += buf.length;
-      if (n > expected) {
-        writable = false;
-        continue;
-      }
-      if (!out.write(buf)) await once(out, 'drain');
+      received += buf.length;
+      if (received > expected) continue;
+      batch.push(buf);
+      batched += buf.length;
+      if (batched >= 1024 * 1024) await flush();
     }
-    out.end();
-    await finished(out);
-  } catch (err) {
-    out.destroy();
-    throw err;
+    if (received === expected) await flush();
+  } finally {
+    await fh.close();
   }
-  return writable && n === expected;
+  return received === expected && written === expected;
 }
 
 /** POST /api/file/chunk: stores one chunk (once), answering what the server now has. */
@@ -207,22 +263,42 @@ export async function storeChunk(rt: FileRuntime, f: ChunkFields, file: Readable
       return instant;
     }
     await ensureUpload(rt, f, userId);
-    const target = chunkPath(rt, f.identifier, n);
-    if (fs.existsSync(target)) {
+    const done = donePath(rt, f.identifier, n);
+    const claimFile = claimPath(rt, f.identifier, n);
+    const claim = fs.existsSync(done) ? null : await takeClaim(claimFile);
+    if (!claim) {
+      // Done already, or another request is writing it right now: wait for that one a little.
       await drain(file);
+      const deadline = Date.now() + 10_000;
+      while (!fs.existsSync(done) && Date.now() < deadline) {
+        const other = rt.writes.get(`${f.identifier}:${n}`);
+        if (other) await other.catch(() => undefined);
+        else await new Promise((r) => setTimeout(r, 100));
+        if (!other && !fs.existsSync(claimFile)) break;
+      }
+      if (!fs.existsSync(done)) throw conflict('file.busy');
     } else {
-      const tmp = `${target}.${randomBytes(6).toString('hex')}.part`;
+      let ok = false;
       try {
-        const exact = await writeExactly(file, tmp, expected);
-        if (!exact) throw badRequest('file.badChunk');
-        try {
-          await fsp.link(tmp, target);
-        } catch (err) {
-          // EEXIST: a parallel request stored this chunk first; theirs stays.
-          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        if (fs.existsSync(done)) {
+          await drain(file);
+          ok = true;
+        } else {
+          const writing = writeChunk(file, dataPath(rt, f.identifier), (n - 1) * f.chunkSize, expected, claim);
+          const key = `${f.identifier}:${n}`;
+          rt.writes.set(key, writing);
+          try {
+            ok = await writing;
+          } finally {
+            if (rt.writes.get(key) === writing) rt.writes.delete(key);
+          }
+          if (!ok) throw badRequest('file.badChunk');
+          if (Date.now() >= claim.expiresAt) throw conflict('file.busy');
+          await fsp.writeFile(done, '');
         }
       } finally {
-        await fsp.rm(tmp, { force: true });
+        // A failed writer gives the chunk back; a finished one keeps it, so it is never written again.
+        if (!ok && Date.now() < claim.expiresAt) await fsp.rm(claimFile, { force: true });
       }
       advance(rt, f.identifier);
     }
@@ -236,7 +312,10 @@ export async function storeChunk(rt: FileRuntime, f: ChunkFields, file: Readable
 
 async function dropTemp(rt: FileRuntime, identifier: string): Promise<void> {
   const h = rt.hashers.get(identifier);
-  if (h) h.closed = true;
+  if (h) {
+    h.closed = true;
+    rt.md5.drop(h.key);
+  }
   rt.hashers.delete(identifier);
   await fsp.rm(dirOf(rt, identifier), { recursive: true, force: true });
 }
@@ -247,38 +326,27 @@ export async function discardUpload(rt: FileRuntime, identifier: string): Promis
   await rt.ctx.db.deleteFrom('fileUploads').where('identifier', '=', identifier).execute();
 }
 
-/**
- * Joins the chunks into one file, hashing what the running MD5 has not seen;
- * returns the path and the MD5 of the whole.
- */
-async function join(rt: FileRuntime, identifier: string, g: Geometry): Promise<{ file: string; md5: string; size: number }> {
+/** The MD5 of the upload's file, continuing the running hash where it got to. */
+async function digest(rt: FileRuntime, identifier: string, g: Geometry): Promise<string> {
+  const file = dataPath(rt, identifier);
   const h: Hasher | undefined = rt.hashers.get(identifier);
-  let hash = createHash('md5');
-  let hashed = 0;
+  rt.hashers.delete(identifier);
   if (h) {
     h.closed = true;
-    await h.chain;
-    if (!h.failed && h.totalChunks === g.totalChunks && h.chunkSize === g.chunkSize) {
-      hash = h.hash;
-      hashed = h.next - 1;
+    if (sameGeometry({ ...h, closed: false }, g)) {
+      const from = h.next > g.totalChunks ? g.totalSize : (h.next - 1) * g.chunkSize;
+      const hex = await rt.md5.digest(h.key, file, from, g.totalSize).catch(() => null);
+      if (hex) return hex;
+    } else {
+      rt.md5.drop(h.key);
     }
-    rt.hashers.delete(identifier);
   }
-  const file = path.join(dirOf(rt, identifier), `joined.${randomBytes(6).toString('hex')}`);
-  const out = await fsp.open(file, 'wx');
-  let size = 0;
-  try {
-    for (let n = 1; n <= g.totalChunks; n += 1) {
-      const buf = await fsp.readFile(chunkPath(rt, identifier, n));
-      if (buf.length !== chunkLength(g, n)) throw badRequest('file.chunksMissing');
-      if (n > hashed) hash.update(buf);
-      await out.write(buf, 0, buf.length, size);
-      size += buf.length;
-    }
-  } finally {
-    await out.close();
-  }
-  return { file, md5: hash.digest('hex'), size };
+  const hex = await rt.md5.digest(`full:${randomBytes(6).toString('hex')}`, file, 0, g.totalSize).catch(() => null);
+  if (hex) return hex;
+  // No worker: hash here.
+  const hash = createHash('md5');
+  for await (const buf of fs.createReadStream(file, { highWaterMark: 4 * 1024 * 1024 }) as AsyncIterable<Buffer>) hash.update(buf);
+  return hash.digest('hex');
 }
 
 /** POST /api/file/merge: the stored file, or the reason there is none. */
@@ -323,21 +391,20 @@ export async function mergeChunks(rt: FileRuntime, f: MergeFields, userId: strin
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw conflict('file.busy');
 
-    let joined: { file: string; md5: string; size: number } | null = null;
     try {
-      joined = await join(rt, f.identifier, g);
-      if (joined.md5 !== f.identifier || joined.size !== totalSize) {
+      const file = dataPath(rt, f.identifier);
+      const size = (await fsp.stat(file)).size;
+      if (size !== totalSize || (await digest(rt, f.identifier, g)) !== f.identifier) {
         await discardUpload(rt, f.identifier);
         throw badRequest('file.md5Mismatch');
       }
       const key = blobKey(f.identifier);
-      await rt.store.putFile(key, joined.file, { move: true });
+      await rt.store.putFile(key, file, { move: true });
       await recordBlob(rt.ctx, f.identifier, totalSize, key);
       const stored = (await blobOf(rt.ctx, f.identifier))!;
       await discardUpload(rt, f.identifier);
       return toEntry(await record(stored.storageKey));
     } catch (err) {
-      if (joined) await fsp.rm(joined.file, { force: true });
       await db.updateTable('fileUploads').set({ mergingAt: null }).where('identifier', '=', f.identifier).execute();
       throw err;
     }

@@ -100,7 +100,7 @@ describe('chunk upload', () => {
     const plan: ChunkPlan = { data, fileName: 'fake.txt', identifier: md5Of(bytes(10, 99)) };
     expect((await sendChunk(t, admin, plan, 1)).code).toBe(200);
     expect((await sendChunk(t, admin, plan, 2)).data.merge).toBe(true);
-    expect(fs.readdirSync(path.join(tmpDir(plan.identifier!), 'chunks'))).toEqual(['1', '2']);
+    expect(fs.readdirSync(path.join(tmpDir(plan.identifier!), 'done')).sort()).toEqual(['1', '2']);
     const res = await merge(t, admin, plan, { 'accept-language': 'en' });
     expect(res.status).toBe(400);
     expect(res.msg).toBe('The file failed its checksum, please upload again');
@@ -134,7 +134,8 @@ describe('chunk upload', () => {
     expect(count.msg).toBe('分片大小不正确');
     const beyond = await t.send('POST', '/api/file/chunk', { token: admin, body: multipart({ ...fields, chunkNumber: 3 }, [{ name: 'a.zip', data: slice }]) });
     expect(beyond.msg).toBe('分片大小不正确');
-    expect(fs.existsSync(path.join(tmpDir(md5Of(plan.data)), 'chunks', '1'))).toBe(false);
+    expect(fs.existsSync(path.join(tmpDir(md5Of(plan.data)), 'done', '1'))).toBe(false);
+    expect(fs.existsSync(path.join(tmpDir(md5Of(plan.data)), 'claim', '1'))).toBe(false);
     // then the right bytes are accepted
     expect((await sendChunk(t, admin, plan, 1)).data.chunkNumbers).toEqual([1]);
   });
@@ -152,6 +153,7 @@ describe('chunk upload', () => {
       token: admin,
       body: multipart({ ...base, chunkNumber: 2, currentChunkSize: CHUNK_SIZE + 1000 }, [{ name: 'b.txt', data: data.subarray(CHUNK_SIZE) }]),
     });
+    expect(two.msg).toBe("操作成功");
     expect(two.data.merge).toBe(true);
     const done = await t.send('POST', '/api/file/merge', {
       token: admin,
@@ -203,6 +205,21 @@ describe('chunk upload', () => {
     fileRuntime(t.ctx).hashers.clear();
     const done = await merge(t, admin, plan);
     expect(done.code).toBe(200);
+  });
+
+  it('lets a chunk whose writer crashed be written again once its claim has expired, and never a finished one', async () => {
+    const plan: ChunkPlan = { data: bytes(CHUNK_SIZE + 17, 22), fileName: 'claims.pdf' };
+    await sendChunk(t, admin, plan, 2);
+    const dir = tmpDir(md5Of(plan.data));
+    // a writer that died 20 minutes ago holding chunk 1
+    fs.writeFileSync(path.join(dir, 'claim', '1'), JSON.stringify({ token: 'dead', expiresAt: Date.now() - 20 * 60_000 }));
+    expect((await sendChunk(t, admin, plan, 1)).data).toEqual({ uploaded: false, chunkNumbers: [1, 2], merge: true });
+    // a finished chunk keeps its claim: sending it again changes nothing
+    const again = await sendChunk(t, admin, { ...plan, data: Buffer.concat([bytes(CHUNK_SIZE, 99), plan.data.subarray(CHUNK_SIZE)]), identifier: md5Of(plan.data) }, 1);
+    expect(again.code).toBe(200);
+    const done = await merge(t, admin, plan);
+    expect(done.code).toBe(200);
+    expect(md5Of((await download(admin, done.data.url)).raw.rawPayload)).toBe(md5Of(plan.data));
   });
 
   it('answers the chunk calls only to signed-in users', async () => {

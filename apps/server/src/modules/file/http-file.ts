@@ -31,6 +31,7 @@ export function parseRange(header: string | undefined, size: number): RangeResul
  * old clients and the exact UTF-8 name (Chinese names) for the rest.
  */
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   const clean = name.replace(/[\u0000-\u001f\u007f]/g, '');
   const fallback = clean.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_') || 'download';
   const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -16,5 +16,8 @@ export async function fileModule(app: FastifyInstance, ctx: AppContext): Promise
   const rt = createFileRuntime(ctx);
   await fileRoutes(app, rt);
   const stop = scheduleCleanup(rt);
-  app.addHook('onClose', async () => stop());
+  app.addHook('onClose', async () => {
+    stop();
+    await rt.md5.close();
+  });
 }

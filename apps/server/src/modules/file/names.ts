@@ -17,6 +17,7 @@ export function userFileName(raw: string): string {
   if (
     !name ||
     name.length > 200 ||
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
     /[\\/\u0000-\u001f\u007f]/.test(name) ||
     /^\.+$/.test(name) ||
     /%(2e|2f|5c|00)/i.test(name)

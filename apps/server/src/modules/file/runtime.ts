@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { Hash } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { LocalStore } from './local-store.ts';
+import { Md5Worker } from './md5-worker.ts';
 import { S3Store } from './s3-store.ts';
 import { loadFileSettings, type FileSettings } from './settings.ts';
 import type { FileStore } from './store.ts';
@@ -19,18 +19,23 @@ export interface FileRuntime {
   locks: KeyedLock;
   /** Running MD5 of each upload's chunks received so far in order (this process only). */
   hashers: Map<string, Hasher>;
+  md5: Md5Worker;
+  /** Chunk writes in flight in this process, by `identifier:n`. */
+  writes: Map<string, Promise<unknown>>;
 }
 
 export interface Hasher {
+  /** The upload's state in the MD5 worker. */
+  key: string;
+  totalSize: number;
   totalChunks: number;
   chunkSize: number;
   /** The next chunk to feed. */
   next: number;
-  hash: Hash;
-  chain: Promise<void>;
-  failed: boolean;
   /** Taken by a merge: no more feeding. */
   closed: boolean;
+  /** When the upload row was last confirmed (its updated_at touched) by this process. */
+  touchedAt: number;
 }
 
 const runtimes = new WeakMap<AppContext, FileRuntime>();
@@ -46,6 +51,8 @@ export function createFileRuntime(ctx: AppContext, overrides: Partial<FileSettin
     tmpRoot: path.join(root, '.tmp'),
     locks: new KeyedLock(),
     hashers: new Map(),
+    writes: new Map(),
+    md5: new Md5Worker(),
   };
   runtimes.set(ctx, rt);
   return rt;
