@@ -35,7 +35,8 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltA
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets the upload's MD5 worker compile hash-wasm; it allows no JS eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
