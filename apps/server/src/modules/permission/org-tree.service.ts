@@ -1,6 +1,7 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { OrganizeNode, OrgCategory } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
+import type { Dialect } from '../../db/connection.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
 
 /**
@@ -45,18 +46,31 @@ export const departmentIcon = 'icon-ym icon-ym-tree-department1';
 /** A LIKE pattern matching every path strictly below `path`. */
 export const belowPattern = (path: string) => `${path.replace(/[\\%_]/g, (c) => `\\${c}`)},%`;
 
-/** `ref` is the organisation with this path or one below it (bound values, one SQL for both databases). */
-export function inSubtree(ref: string, path: string): RawBuilder<SqlBool> {
+/**
+ * `column` holds a path strictly below `path`. SQLite compares text as bytes,
+ * so the prefix is a range its index serves (its LIKE is case-insensitive and
+ * never uses an index). PostgreSQL's usual collations may ignore punctuation
+ * when ordering, so there the prefix is a LIKE, which matches exactly.
+ */
+export function belowPath(dialect: Dialect, path: string, column = 'o.id_path'): RawBuilder<SqlBool> {
+  const col = sql.raw(column);
+  return dialect === 'sqlite'
+    ? sql<SqlBool>`(${col} >= ${`${path},`} and ${col} < ${`${path}-`})`
+    : sql<SqlBool>`${col} like ${belowPattern(path)} escape '\\'`;
+}
+
+/** `ref` is the organisation with this path or one below it (bound values). */
+export function inSubtree(dialect: Dialect, ref: string, path: string): RawBuilder<SqlBool> {
   const id = path.split(',').pop()!;
-  return sql<SqlBool>`${sql.ref(ref)} in (select o.id from organizations o where o.id = ${id} or o.id_path like ${belowPattern(path)} escape '\\')`;
+  return sql<SqlBool>`${sql.ref(ref)} in (select o.id from organizations o where o.id = ${id} or ${belowPath(dialect, path)})`;
 }
 
 /** `ref` lies in any of these subtrees; an empty list matches nothing. */
-export function inSubtrees(ref: string, paths: string[]): Expression<SqlBool> {
+export function inSubtrees(dialect: Dialect, ref: string, paths: string[]): Expression<SqlBool> {
   if (!paths.length) return sql<SqlBool>`1 = 0`;
   const ids = paths.map((p) => p.split(',').pop()!);
-  const likes = paths.map((p) => sql`o.id_path like ${belowPattern(p)} escape '\\'`);
-  return sql<SqlBool>`${sql.ref(ref)} in (select o.id from organizations o where o.id in (${sql.join(ids)}) or ${sql.join(likes, sql` or `)})`;
+  const below = paths.map((p) => belowPath(dialect, p));
+  return sql<SqlBool>`${sql.ref(ref)} in (select o.id from organizations o where o.id in (${sql.join(ids)}) or ${sql.join(below, sql` or `)})`;
 }
 
 export function allOrgs(ctx: AppContext): Promise<OrgRow[]> {
@@ -67,20 +81,38 @@ export function findOrg(ctx: AppContext, id: string): Promise<OrgRow | undefined
   return ctx.db.selectFrom('organizations').select(orgColumns).where('id', '=', id).executeTakeFirst();
 }
 
-/** Name paths ('county hospital/internal medicine') of the given organisations, in two small queries. */
+/**
+ * Names and paths of every organisation, for labels only (never for access
+ * decisions, which always ask the database). Kept per database for a few
+ * seconds and dropped on every organisation write of this process; an id it
+ * does not know (created by another process) reloads it at once.
+ */
+const LABEL_TTL_MS = 5_000;
+const labelCache = new WeakMap<AppContext['db'], { at: number; byId: Map<string, { fullName: string; idPath: string }> }>();
+
+async function orgLabels(ctx: AppContext, need: string[]): Promise<Map<string, { fullName: string; idPath: string }>> {
+  const hit = labelCache.get(ctx.db);
+  if (hit && Date.now() - hit.at < LABEL_TTL_MS && need.every((id) => hit.byId.has(id))) return hit.byId;
+  const rows = await ctx.db.selectFrom('organizations').select(['id', 'fullName', 'idPath']).execute();
+  const byId = new Map(rows.map((r) => [r.id, { fullName: r.fullName, idPath: r.idPath }]));
+  labelCache.set(ctx.db, { at: Date.now(), byId });
+  return byId;
+}
+
+export function invalidateOrgLabels(ctx: AppContext): void {
+  labelCache.delete(ctx.db);
+}
+
+/** Name paths ('county hospital/internal medicine') of the given organisations. */
 export async function orgPathNames(ctx: AppContext, orgIds: Iterable<string>): Promise<Map<string, string>> {
   const ids = [...new Set(orgIds)].filter(Boolean);
   const out = new Map<string, string>();
   if (!ids.length) return out;
-  const nodes = await ctx.db.selectFrom('organizations').select(['id', 'idPath']).where('id', 'in', ids).execute();
-  const ancestorIds = new Set(nodes.flatMap((n) => n.idPath.split(',')));
-  const names = new Map(
-    (await ctx.db.selectFrom('organizations').select(['id', 'fullName']).where('id', 'in', [...ancestorIds]).execute()).map((o) => [
-      o.id,
-      o.fullName,
-    ]),
-  );
-  for (const n of nodes) out.set(n.id, n.idPath.split(',').map((id) => names.get(id) ?? '').join('/'));
+  const byId = await orgLabels(ctx, ids);
+  for (const id of ids) {
+    const node = byId.get(id);
+    if (node) out.set(id, node.idPath.split(',').map((a) => byId.get(a)?.fullName ?? '').join('/'));
+  }
   return out;
 }
 

@@ -8,13 +8,14 @@ import type { SessionInfo } from '../oauth/sessions.service.ts';
 import { invalidateGrants } from './grants.service.ts';
 import {
   allOrgs,
-  belowPattern,
+  belowPath,
   findOrg,
   keepWithAncestors,
   linkTree,
   orgScopePaths,
   pathInScope,
   toOrgNodes,
+  invalidateOrgLabels,
   type OrgRow,
 } from './org-tree.service.ts';
 import './messages.ts';
@@ -232,6 +233,7 @@ export async function createOrg(ctx: AppContext, session: SessionInfo, body: Org
       updatedBy: null,
     })
     .execute();
+  invalidateOrgLabels(ctx);
   return { id };
 }
 
@@ -264,7 +266,7 @@ export async function updateOrg(ctx: AppContext, session: SessionInfo, id: strin
     const deepest = await ctx.db
       .selectFrom('organizations')
       .select(sql<number>`max(length(id_path))`.as('len'))
-      .where((eb) => eb.or([eb('id', '=', id), eb('idPath', 'like', sql<string>`${belowPattern(org.idPath)} escape '\\'`)]))
+      .where((eb) => eb.or([eb('id', '=', id), belowPath(ctx.dialect, org.idPath, 'id_path')]))
       .executeTakeFirst();
     if (Number(deepest?.len ?? 0) - org.idPath.length + newPath.length > MAX_PATH) throw badRequest('org.tooDeep');
   }
@@ -291,10 +293,11 @@ export async function updateOrg(ctx: AppContext, session: SessionInfo, id: strin
       await trx
         .updateTable('organizations')
         .set({ idPath: sql<string>`cast(${newPath} as varchar(2000)) || substr(id_path, ${org.idPath.length + 1})` })
-        .where((eb) => eb.or([eb('id', '=', id), eb('idPath', 'like', sql<string>`${belowPattern(org.idPath)} escape '\\'`)]))
+        .where((eb) => eb.or([eb('id', '=', id), belowPath(ctx.dialect, org.idPath, 'id_path')]))
         .execute();
     }
   });
+  invalidateOrgLabels(ctx);
   // Row rules read the user's organisation path from the grants.
   if (newPath !== org.idPath) invalidateGrants(ctx);
 }
@@ -333,4 +336,5 @@ export async function deleteOrg(ctx: AppContext, id: string, category?: 'departm
     if (role) throw badRequest('org.hasRoles');
     await trx.deleteFrom('organizations').where('id', '=', id).execute();
   });
+  invalidateOrgLabels(ctx);
 }

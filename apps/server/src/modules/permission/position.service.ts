@@ -19,7 +19,7 @@ export async function listPositions(
   if (q.organizeId) {
     const org = await findOrg(ctx, q.organizeId);
     if (!org) throw notFound();
-    query = query.where(inSubtree('positions.organizeId', org.idPath));
+    query = query.where(inSubtree(ctx.dialect, 'positions.organizeId', org.idPath));
   }
   if (q.enabledOnly) query = query.where('enabledMark', '=', 1);
   const page = await paginate(query.orderBy('sortCode').orderBy('createdAt', 'desc').orderBy('id'), q);

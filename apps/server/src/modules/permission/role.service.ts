@@ -33,7 +33,7 @@ export async function listRoles(
     const org = await findOrg(ctx, q.organizeId);
     if (!org) throw notFound();
     query = query.where('id', 'in', (eb) =>
-      eb.selectFrom('roleOrganizations').select('roleId').where(inSubtree('roleOrganizations.organizeId', org.idPath)),
+      eb.selectFrom('roleOrganizations').select('roleId').where(inSubtree(ctx.dialect, 'roleOrganizations.organizeId', org.idPath)),
     );
   }
   const page = await paginate(query.orderBy('sortCode').orderBy('createdAt', 'desc').orderBy('id'), q);

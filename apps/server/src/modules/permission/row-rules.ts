@@ -2,7 +2,8 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ConditionJson, ConditionOp } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
-import { belowPattern } from './org-tree.service.ts';
+import type { Dialect } from '../../db/connection.ts';
+import { belowPath } from './org-tree.service.ts';
 import { grantsFor, type UserGrants } from './grants.service.ts';
 
 /**
@@ -34,6 +35,7 @@ const FALSE = sql<SqlBool>`1 = 0`;
 const TRUE = sql<SqlBool>`1 = 1`;
 
 interface TokenContext {
+  dialect: Dialect;
   userId: string;
   organizeId: string | null;
   organizePath: string | null;
@@ -52,7 +54,7 @@ function tokenMembership(token: string, ref: Expression<unknown>, c: TokenContex
       return c.organizeId ? sql<SqlBool>`${ref} = ${c.organizeId}` : FALSE;
     case '@organizationAndSuborganization':
       if (!c.organizeId || !c.organizePath) return FALSE;
-      return sql<SqlBool>`${ref} in (select o.id from organizations o where o.id = ${c.organizeId} or o.id_path like ${belowPattern(c.organizePath)} escape '\\')`;
+      return sql<SqlBool>`${ref} in (select o.id from organizations o where o.id = ${c.organizeId} or ${belowPath(c.dialect, c.organizePath)})`;
     default:
       return null;
   }
@@ -137,13 +139,13 @@ export function schemeExpression(conditions: ConditionJson, fields: FieldMap, c:
  * The row filter of a module for a user's grants: null when nothing is
  * filtered (administrator, or data authorization off for the menu).
  */
-export function rowRuleExpression(grants: UserGrants, moduleEnCode: string, fields: FieldMap): Expression<SqlBool> | null {
+export function rowRuleExpression(grants: UserGrants, moduleEnCode: string, fields: FieldMap, dialect: Dialect): Expression<SqlBool> | null {
   if (grants.isAdministrator) return null;
   const menu = grants.menusByCode.get(moduleEnCode);
   if (!menu?.isDataAuthorize) return null;
   const schemes = grants.schemes.get(moduleEnCode) ?? [];
   if (!schemes.length) return FALSE;
-  const c: TokenContext = { userId: grants.userId, organizeId: grants.organizeId, organizePath: grants.organizePath };
+  const c: TokenContext = { dialect, userId: grants.userId, organizeId: grants.organizeId, organizePath: grants.organizePath };
   return joinAll(
     schemes.map((s) => schemeExpression(s.conditions, fields, c)),
     'or',
@@ -169,7 +171,7 @@ export async function applyRowRules<Q extends Filterable<Q>>(
   fieldMap: FieldMap,
 ): Promise<Q> {
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
-  const filter = rowRuleExpression(grants, moduleEnCode, fieldMap);
+  const filter = rowRuleExpression(grants, moduleEnCode, fieldMap, ctx.dialect);
   return filter ? qb.where(filter) : qb;
 }
 

@@ -294,7 +294,7 @@ export async function importRows(
     return { snum: 0, fnum: rows.length, resultType: rows.length ? 1 : 0, failResult: allOrNothing ? checked.map((c) => ({ ...c.row, errorsInfo: c.errors.join('; ') })) : failResult };
   }
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
-  const filter = rowRuleExpression(grants, USER_MENU, userRowFields);
+  const filter = rowRuleExpression(grants, USER_MENU, userRowFields, ctx.dialect);
   const passwordHash = await hashPassword(md5(DEFAULT_USER_PASSWORD), ctx.config.argon2);
   const now = Date.now();
   const users = good.map(({ body }) => ({ id: newId(), body: body! }));

@@ -253,7 +253,7 @@ export async function usersByRoleOrg(
   if (organizeId) {
     const org = await findOrg(ctx, organizeId);
     if (!org) throw notFound();
-    query = query.where(inOrgSubtree(org.idPath));
+    query = query.where(inOrgSubtree(ctx.dialect, org.idPath));
   }
   if (q.keyword) query = query.where(keywordMatch(['users.account', 'users.realName'], q.keyword));
   const page = await paginate(query.orderBy('users.sortCode').orderBy('users.id'), q);
@@ -272,7 +272,7 @@ export async function userCondition(
     ? (await ctx.db.selectFrom('organizations').select('idPath').where('id', 'in', body.orgIds).execute()).map((o) => o.idPath)
     : [];
   const parts: Expression<SqlBool>[] = [];
-  if (paths.length) parts.push(inSubtrees('users.organizeId', paths));
+  if (paths.length) parts.push(inSubtrees(ctx.dialect, 'users.organizeId', paths));
   if (body.positionIds.length) parts.push(holding('Position', body.positionIds));
   if (body.roleIds.length) parts.push(holding('Role', body.roleIds));
   if (body.groupIds.length) parts.push(holding('Group', body.groupIds));
@@ -298,10 +298,10 @@ export async function usersByAuthorize(
   if (orgId !== '0' && orgId !== TOP_NODE_ID) {
     const org = await findOrg(ctx, orgId);
     if (!org) throw notFound();
-    query = query.where(inOrgSubtree(org.idPath));
+    query = query.where(inOrgSubtree(ctx.dialect, org.idPath));
   }
   const scope = await orgScopePaths(ctx, session);
-  if (scope) query = query.where(inSubtrees('users.organizeId', scope));
+  if (scope) query = query.where(inSubtrees(ctx.dialect, 'users.organizeId', scope));
   if (q.keyword) query = query.where(keywordMatch(['users.account', 'users.realName'], q.keyword));
   const page = await paginate(query.orderBy('users.sortCode').orderBy('users.id'), q);
   return { list: await toPickerUsers(ctx, page.list), pagination: page.pagination };

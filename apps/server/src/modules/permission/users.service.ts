@@ -1,10 +1,10 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { UserCreateBody, UserListQuery, UserListRow, UserUpdateBody } from '@medalliance/contract';
 import { DEFAULT_USER_PASSWORD } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { Database, UserTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { keywordMatch, paginate } from '../../http/paging.ts';
+import { keywordMatch } from '../../http/paging.ts';
 import { hashPassword, md5 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { revokeUserSessions, type SessionInfo } from '../oauth/sessions.service.ts';
@@ -14,6 +14,7 @@ import { findOrg, inSubtree, orgPathNames, orgScopePaths, pathInScope } from './
 import { assignableRoleIds } from './role.service.ts';
 import { registerRowRuleFields, rowRuleExpression, type FieldMap } from './row-rules.ts';
 import type { Transaction } from 'kysely';
+import type { Dialect } from '../../db/connection.ts';
 import './messages.ts';
 
 /** The users screen's menu: its grants, columns and row rules govern every management call. */
@@ -80,12 +81,12 @@ const listColumns = [
 
 type Db = AppContext['db'] | Transaction<Database>;
 
-const rowFilter = (grants: UserGrants): Expression<SqlBool> | null => rowRuleExpression(grants, USER_MENU, userRowFields);
+const rowFilter = (ctx: AppContext, grants: UserGrants): Expression<SqlBool> | null => rowRuleExpression(grants, USER_MENU, userRowFields, ctx.dialect);
 
 /** A user the signed-in user may see under the users module's row rules, or 404. */
 export async function findVisibleUser(ctx: AppContext, session: SessionInfo, id: string, db: Db = ctx.db) {
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
-  const filter = rowFilter(grants);
+  const filter = rowFilter(ctx, grants);
   let q = db.selectFrom('users').selectAll().where('users.id', '=', id);
   if (filter) q = q.where(filter);
   const user = await q.executeTakeFirst();
@@ -94,8 +95,8 @@ export async function findVisibleUser(ctx: AppContext, session: SessionInfo, id:
 }
 
 /** Users in an organisation's subtree: their main organisation or a membership. */
-export function inOrgSubtree(path: string): Expression<SqlBool> {
-  return sql<SqlBool>`(${inSubtree('users.organizeId', path)} or users.id in (select r.user_id from user_relations r where r.object_type = 'Organize' and ${inSubtree('r.objectId', path)}))`;
+export function inOrgSubtree(dialect: Dialect, path: string): Expression<SqlBool> {
+  return sql<SqlBool>`(${inSubtree(dialect, 'users.organizeId', path)} or users.id in (select r.user_id from user_relations r where r.object_type = 'Organize' and ${inSubtree(dialect, 'r.objectId', path)}))`;
 }
 
 /** Positions and roles of some users, names in sort order. */
@@ -103,13 +104,13 @@ async function relationNames(ctx: AppContext, userIds: string[]) {
   const out = new Map<string, { positions: string[]; roles: string[] }>();
   for (const id of userIds) out.set(id, { positions: [], roles: [] });
   if (!userIds.length) return out;
+  // By user only (the user_relations_user index); the kinds are told apart by the joins.
   const rels = await ctx.db
     .selectFrom('userRelations')
     .leftJoin('positions', (j) => j.onRef('positions.id', '=', 'userRelations.objectId').on('userRelations.objectType', '=', 'Position'))
     .leftJoin('roles', (j) => j.onRef('roles.id', '=', 'userRelations.objectId').on('userRelations.objectType', '=', 'Role'))
     .select(['userRelations.userId', 'userRelations.objectType', 'positions.fullName as positionName', 'roles.fullName as roleName'])
     .where('userRelations.userId', 'in', userIds)
-    .where('userRelations.objectType', 'in', ['Position', 'Role'])
     .orderBy('userRelations.sortCode')
     .execute();
   for (const r of rels) {
@@ -132,22 +133,34 @@ export interface UserListOptions {
  */
 export async function listUsers(ctx: AppContext, session: SessionInfo, q: UserListQuery) {
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
-  let query = ctx.db.selectFrom('users').select(listColumns);
-  const filter = rowFilter(grants);
-  if (filter) query = query.where(filter);
-  if (q.keyword) query = query.where(keywordMatch(['users.account', 'users.realName', 'users.mobilePhone'], q.keyword));
+  // The filtered set, as ids only: counted, and paged through the covering indexes.
+  let ids = ctx.db.selectFrom('users').select('users.id');
+  const filter = rowFilter(ctx, grants);
+  if (filter) ids = ids.where(filter);
+  if (q.keyword) ids = ids.where(keywordMatch(['users.account', 'users.realName', 'users.mobilePhone'], q.keyword));
   if (q.organizeId) {
     const org = await findOrg(ctx, q.organizeId);
     if (!org) throw notFound();
-    query = query.where(inOrgSubtree(org.idPath));
+    ids = ids.where(inOrgSubtree(ctx.dialect, org.idPath));
   }
-  if (q.enabledMark !== null) query = query.where('users.enabledMark', '=', q.enabledMark);
+  if (q.enabledMark !== null) ids = ids.where('users.enabledMark', '=', q.enabledMark);
   const sortRef = sortColumns[q.sidx as keyof typeof sortColumns];
-  query = sortRef
-    ? query.orderBy(sortRef, q.sort).orderBy('users.id', q.sort)
-    : query.orderBy('users.sortCode').orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc');
-  const page = await paginate(query, q);
-  return { list: dropColumns(await toListRows(ctx, page.list), hiddenColumnsOf(grants, USER_MENU)), pagination: page.pagination };
+  const ordered = <Q extends SelectQueryBuilder<Database, 'users', object>>(query: Q): Q =>
+    (sortRef
+      ? query.orderBy(sortRef, q.sort).orderBy('users.id', q.sort)
+      : query.orderBy('users.sortCode').orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc')) as Q;
+  const pageIds = ordered(ids)
+    .limit(q.pageSize)
+    .offset((q.currentPage - 1) * q.pageSize);
+  const [rows, count] = await Promise.all([
+    // Only the page's rows are read from the table (a "deferred join").
+    ordered(ctx.db.selectFrom('users').select(listColumns).where('users.id', 'in', pageIds)).execute(),
+    ids.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
+  ]);
+  return {
+    list: dropColumns(await toListRows(ctx, rows), hiddenColumnsOf(grants, USER_MENU)),
+    pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(count?.total ?? 0) },
+  };
 }
 
 /** Every row of the list's filter for export, in list order, at most `max`. */
@@ -296,8 +309,8 @@ async function writeRelations(trx: Transaction<Database>, userId: string, body: 
 }
 
 /** After a write, the user must still be inside the writer's rows; otherwise the write is refused (rolled back). */
-async function assertStillVisible(trx: Transaction<Database>, grants: UserGrants, id: string) {
-  const filter = rowFilter(grants);
+async function assertStillVisible(ctx: AppContext, trx: Transaction<Database>, grants: UserGrants, id: string) {
+  const filter = rowFilter(ctx, grants);
   if (!filter) return;
   const row = await trx.selectFrom('users').select('id').where('users.id', '=', id).where(filter).executeTakeFirst();
   if (!row) throw forbidden('user.outOfScope');
@@ -377,7 +390,7 @@ export async function createUser(ctx: AppContext, session: SessionInfo, input: U
         })
         .execute();
       await writeRelations(trx, id, body, now);
-      await assertStillVisible(trx, grants, id);
+      await assertStillVisible(ctx, trx, grants, id);
     });
   } catch (err) {
     throw uniqueViolation(err) ? conflict('user.accountExists', { account: body.account }) : err;
@@ -460,7 +473,7 @@ export async function updateUser(ctx: AppContext, session: SessionInfo, id: stri
         .where('id', '=', id)
         .execute();
       await writeRelations(trx, id, body, now);
-      await assertStillVisible(trx, grants, id);
+      await assertStillVisible(ctx, trx, grants, id);
     });
   } catch (err) {
     throw uniqueViolation(err) ? conflict('user.accountExists', { account: body.account }) : err;
