@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation.ts';
 import * as m0002 from './0002_permission.ts';
 import * as m0003 from './0003_system.ts';
 import * as m0004 from './0004_file.ts';
+import * as m0005 from './0005_permission_list_index.ts';
 
 /**
  * Every migration in order. A module adds its tables in its own numbered file;
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_permission': m0002,
   '0003_system': m0003,
   '0004_file': m0004,
+  '0005_permission_list_index': m0005,
 };
