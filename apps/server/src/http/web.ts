@@ -1,37 +1,37 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Codes } from '@medalliance/contract';
 import type { Config } from '../config.ts';
+import { publicAccess } from './access.ts';
 import { requestLanguage, translate } from './i18n.ts';
 
+const notFound = (req: FastifyRequest, reply: FastifyReply) =>
+  reply.status(404).send({ code: Codes.notFound, msg: translate(requestLanguage(req), 'error.notFound'), data: null });
+
 /**
- * Serves the built single-page app: hashed assets cached for a year, every
- * other non-API GET answers index.html so history-mode routes survive reload.
+ * Serves the built single-page app through one declared public route: hashed
+ * assets cached for a year, every other non-API GET answers index.html so
+ * history-mode routes survive a reload. /api paths that matched nothing get
+ * the 404 envelope.
  */
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const dist = config.webDist;
-  const index = dist ? path.join(dist, 'index.html') : null;
-  const hasWeb = !!index && fs.existsSync(index);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: dist!,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, file) => {
-        res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-      // The permission registry requires a declaration on every route, static ones too.
-      config: { access: { kind: 'public' } },
-    } as Parameters<typeof fastifyStatic>[1]);
-  }
-  app.setNotFoundHandler((req, reply) => {
-    if (hasWeb && req.method === 'GET' && !req.url.startsWith('/api/')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').send(fs.createReadStream(index!));
+  const hasWeb = !!dist && fs.existsSync(path.join(dist, 'index.html'));
+  app.setNotFoundHandler(notFound);
+  if (!hasWeb) return;
+
+  // serve: false only adds reply.sendFile (path-traversal safe, ranges, etags); routing stays ours.
+  await app.register(fastifyStatic, { root: dist, serve: false });
+  app.get('/*', { config: { access: publicAccess } }, async (req, reply) => {
+    const url = req.url.split('?')[0]!;
+    if (url.startsWith('/api/')) return notFound(req, reply);
+    const file = decodeURIComponent(url).replace(/^\/+/, '');
+    const isAsset = file.startsWith('assets/');
+    if (file && !file.includes('\0') && fs.existsSync(path.join(dist, file)) && fs.statSync(path.join(dist, file)).isFile()) {
+      return reply.sendFile(file, { maxAge: isAsset ? 31_536_000_000 : 0, immutable: isAsset, cacheControl: true });
     }
-    return reply
-      .status(404)
-      .send({ code: Codes.notFound, msg: translate(requestLanguage(req), 'error.notFound'), data: null });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }
