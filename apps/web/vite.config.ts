@@ -1,7 +1,9 @@
 import react from '@vitejs/plugin-react';
-// Type-only import: the config must not load `vite` itself at runtime, so it
-// works with whichever Vite binary runs it (see the note in the issue report).
+// Type-only import: the config never loads `vite` at runtime, so it works with
+// whichever Vite major runs it (7 on Rollup, 8 on Rolldown).
 import type { UserConfig } from 'vite';
+
+const CONTRACT_SRC = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
 
 const api = process.env.MEDALLIANCE_API ?? 'http://localhost:3000';
 
@@ -18,8 +20,26 @@ function manualChunks(id: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Rolldown (Vite 8) merges modules shared by several lazy pages into the entry
+ * chunk by default, which put antd's Modal, Skeleton and Notification into the
+ * login page's download. Keep shared code in shared chunks instead. Rollup
+ * (Vite 7) never does this, and does not know the option, hence the check.
+ */
+const keepSharedChunksOutOfEntry = {
+  name: 'medalliance:keep-shared-chunks-out-of-entry',
+  options(this: { meta: { rolldownVersion?: string } }, options: Record<string, unknown>) {
+    if (!this.meta.rolldownVersion) return null;
+    const experimental = (options.experimental ?? {}) as Record<string, unknown>;
+    return {
+      ...options,
+      experimental: { ...experimental, chunkOptimization: { mergeCommonChunks: false, avoidRedundantChunkLoads: true } },
+    };
+  },
+};
+
 const config: UserConfig = {
-  plugins: [react()],
+  plugins: [react(), keepSharedChunksOutOfEntry],
   server: {
     port: 5173,
     proxy: {
@@ -37,7 +57,14 @@ const config: UserConfig = {
     target: 'es2022',
     cssCodeSplit: true,
     chunkSizeWarningLimit: 900,
-    rollupOptions: { output: { manualChunks } },
+    rollupOptions: {
+      output: { manualChunks },
+      // The shared contract's modules only declare things. Saying so lets the
+      // modules the web does not use (zod schemas, and with them zod) drop out
+      // of the bundle even though they are re-exported by the contract's index.
+      // (Equivalent to "sideEffects": false in the contract's package.json.)
+      treeshake: { moduleSideEffects: (id: string) => !CONTRACT_SRC.test(id) },
+    },
   },
 };
 

@@ -1,6 +1,8 @@
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, ruleMessages, type Language } from '@medalliance/contract';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { ruleMessages, type Language } from '@medalliance/contract';
+import { LANGUAGES } from '../contractConstants.ts';
+import { isLanguage } from './language.ts';
 import { getSettings } from '../app/stores/settingsStore.ts';
 import { common } from './locales/common.ts';
 
@@ -14,7 +16,8 @@ void i18n.use(initReactI18next).init({
   keySeparator: false,
   defaultNS: 'common',
   ns: ['common', 'rules'],
-  resources: {},
+  // The shell's own texts are present from the start; features add theirs with defineMessages.
+  resources: Object.fromEntries(LANGUAGES.map((lang) => [lang, { common: common[lang], rules: ruleMessages[lang] }])),
   interpolation: { escapeValue: false },
   // Resources are bundled with the code that uses them, so init is synchronous.
   initAsync: false,
@@ -34,10 +37,20 @@ export function defineMessages<K extends string>(ns: string, messages: Catalog<K
   return messages;
 }
 
-defineMessages('common', common);
-for (const lang of LANGUAGES) i18n.addResourceBundle(lang, 'rules', ruleMessages[lang], true, true);
+/** The UI language, always one of zh / zhtw / en (i18next may report a region tag or nothing early on). */
+export function languageOf(instance: { resolvedLanguage?: string; language?: string }): Language {
+  if (isLanguage(instance.resolvedLanguage)) return instance.resolvedLanguage;
+  if (isLanguage(instance.language)) return instance.language;
+  return 'zh';
+}
 
-export const currentLanguage = (): Language => (i18n.resolvedLanguage ?? i18n.language ?? 'zh') as Language;
+export const currentLanguage = (): Language => languageOf(i18n);
+
+/** The UI language in React; re-renders on change. */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  return languageOf(instance);
+}
 
 /** Translate outside React (http client, guard, page title). */
 export const t = (key: string, options?: Record<string, unknown>): string => i18n.t(key, options) as string;

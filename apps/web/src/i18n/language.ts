@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language } from '@medalliance/contract';
+import type { Language } from '@medalliance/contract';
+import { LANGUAGES } from '../contractConstants.ts';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -1,4 +1,5 @@
-import { MenuTypes, type Language, type MenuNode, type MenuType } from '@medalliance/contract';
+import type { Language, MenuNode, MenuType } from '@medalliance/contract';
+import { MenuTypes } from '../../contractConstants.ts';
 import type { RouteMeta, TitleSource, ViewRoute } from './routeMeta.ts';
 
 /** An entry of the navigation menus (side, top, search), already filtered for hidden items. */

@@ -1,4 +1,5 @@
-import { LAYOUTS, type Language, type Layout, type SysConfigInfo } from '@medalliance/contract';
+import type { Language, Layout, SysConfigInfo } from '@medalliance/contract';
+import { LAYOUTS } from '../../contractConstants.ts';
 import { detectLanguage, isLanguage } from '../../i18n/language.ts';
 import { readItem, writeItem, type KeyValueStorage } from './storage.ts';
 

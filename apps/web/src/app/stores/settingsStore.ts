@@ -38,4 +38,4 @@ export const useSettings = create<Settings & SettingsActions>()((setState, get) 
 });
 
 /** Read outside React (http client, router guard). */
-export const getSettings = (): Settings => useSettings.getState();
+export const getSettings = () => useSettings.getState();
