@@ -172,6 +172,7 @@ export const seedMenus: SeedMenu[] = [
     { enCode: 'phsStandard', titles: ['基本公卫服务规范', '基本公衛服務規範', 'Public-health standard'], type: 7, url: '/docs/public-health-standard.html', linkTarget: '_blank' },
     { enCode: 'userGuide', titles: ['用户手册', '用戶手冊', 'User guide'], type: 7, url: '/docs/user-guide.html', linkTarget: '_self' },
     { enCode: 'quickStart', titles: ['快速入门', '快速入門', 'Quick start'], type: 9, url: 'iframe/quickStart', propertyJson: { src: '/docs/quick-start.html' } },
+    page('myFiles', ['我的文件', '我的檔案', 'My files'], 'file/myFiles'),
   ]),
   dir('onlineDev', ['在线开发', '在線開發', 'Online development'], 'icon-ym icon-ym-onlineDev', [
     page('webDesign', ['功能设计', '功能設計', 'Form and list design'], 'onlineDev/webDesign', crud()),
