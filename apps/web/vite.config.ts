@@ -3,8 +3,6 @@ import react from '@vitejs/plugin-react';
 // whichever Vite major runs it (7 on Rollup, 8 on Rolldown).
 import type { UserConfig } from 'vite';
 
-const CONTRACT_SRC = /[\\/]packages[\\/]contract[\\/]src[\\/]/;
-
 const api = process.env.MEDALLIANCE_API ?? 'http://localhost:3000';
 
 /**
@@ -58,12 +56,9 @@ const config: UserConfig = {
     cssCodeSplit: true,
     chunkSizeWarningLimit: 900,
     rollupOptions: {
+      // The contract's package.json says "sideEffects": false, so the schema
+      // modules (and zod) drop out of pages that only use its constants.
       output: { manualChunks },
-      // The shared contract's modules only declare things. Saying so lets the
-      // modules the web does not use (zod schemas, and with them zod) drop out
-      // of the bundle even though they are re-exported by the contract's index.
-      // (Equivalent to "sideEffects": false in the contract's package.json.)
-      treeshake: { moduleSideEffects: (id: string) => !CONTRACT_SRC.test(id) },
     },
   },
 };

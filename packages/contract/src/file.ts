@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language } from './session.ts';
+import type { Language } from './constants.ts';
 
 /**
  * Files (spec §2.6, §4, §5.2, §7.9, §9; server-contract §9): the constants,

@@ -1,3 +1,4 @@
+export * from './constants.ts';
 export * from './envelope.ts';
 export * from './format.ts';
 export * from './rules.ts';

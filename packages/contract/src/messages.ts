@@ -1,4 +1,4 @@
-import type { Language } from './session.ts';
+import type { Language } from './constants.ts';
 
 /**
  * Texts both apps show for the shared validation rules (spec §5.1). Schemas in

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { patterns } from './rules.ts';
+import { LANGUAGES, LAYOUTS, type Language, type Layout, type MenuType } from './constants.ts';
 
-export const LANGUAGES = ['zh', 'zhtw', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export const LAYOUTS = ['classic', 'functional', 'plain', 'blend'] as const;
-export type Layout = (typeof LAYOUTS)[number];
 
 /** A client-side MD5 hex digest: the only password form that crosses the wire (spec §7.1). */
 export const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, 'rules.md5').transform((s) => s.toLowerCase());
@@ -141,19 +137,6 @@ export interface CurrentUser {
   sysConfigInfo: SysConfigInfo;
 }
 
-/** Menu types of spec §2.3. */
-export const MenuTypes = {
-  directory: 1,
-  page: 2,
-  model: 3,
-  dictionary: 4,
-  report: 5,
-  dataV: 6,
-  link: 7,
-  portal: 8,
-  iframe: 9,
-} as const;
-export type MenuType = (typeof MenuTypes)[keyof typeof MenuTypes];
 
 export interface LoginResult {
   token: string;

@@ -117,7 +117,9 @@ export async function request<T = unknown>(
   }
 
   try {
-    if (options.responseType === 'blob' && response.ok && !/json/i.test(response.headers.get('content-type') ?? '')) {
+    // A download is a blob unless the server answered an envelope instead (an attachment may itself be JSON: exports).
+    const attachment = /attachment/i.test(response.headers.get('content-disposition') ?? '');
+    if (options.responseType === 'blob' && response.ok && (attachment || !/json/i.test(response.headers.get('content-type') ?? ''))) {
       const blob = await response.blob();
       return { code: 200, msg: '', data: blob as T };
     }

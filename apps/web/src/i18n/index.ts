@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { ruleMessages, type Language } from '@medalliance/contract';
-import { LANGUAGES } from '../contractConstants.ts';
+import { LANGUAGES } from '@medalliance/contract';
 import { isLanguage } from './language.ts';
 import { getSettings } from '../app/stores/settingsStore.ts';
 import { common } from './locales/common.ts';

@@ -1,5 +1,5 @@
 import type { Language } from '@medalliance/contract';
-import { LANGUAGES } from '../contractConstants.ts';
+import { LANGUAGES } from '@medalliance/contract';
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -1,5 +1,5 @@
 import type { Language, MenuNode, MenuType } from '@medalliance/contract';
-import { MenuTypes } from '../../contractConstants.ts';
+import { MenuTypes } from '@medalliance/contract';
 import type { RouteMeta, TitleSource, ViewRoute } from './routeMeta.ts';
 
 /** An entry of the navigation menus (side, top, search), already filtered for hidden items. */

@@ -3,7 +3,7 @@ import { Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../i18n/index.ts';
 import type { Language } from '@medalliance/contract';
-import { LANGUAGES } from '../../contractConstants.ts';
+import { LANGUAGES } from '@medalliance/contract';
 import { LANGUAGE_LABELS, changeLanguage } from '../language.ts';
 
 /** zh / zhtw / en switch of the top bar (spec §2.5). */

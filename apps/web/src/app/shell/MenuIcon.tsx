@@ -40,7 +40,7 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { MenuType } from '@medalliance/contract';
-import { MenuTypes } from '../../contractConstants.ts';
+import { MenuTypes } from '@medalliance/contract';
 import type { ComponentType } from 'react';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;

@@ -2,7 +2,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import { App, Button, Divider, Drawer, Segmented, Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Layout } from '@medalliance/contract';
-import { LAYOUTS } from '../../contractConstants.ts';
+import { LAYOUTS } from '@medalliance/contract';
 import { saveSystemTheme } from '../../api/usersCurrent.ts';
 import { SIDEBAR_STYLES, SIZES, THEME_COLORS, type Settings, type Size } from '../stores/settings.ts';
 import { useSettings } from '../stores/settingsStore.ts';

@@ -1,5 +1,5 @@
 import type { Language, Layout, SysConfigInfo } from '@medalliance/contract';
-import { LAYOUTS } from '../../contractConstants.ts';
+import { LAYOUTS } from '@medalliance/contract';
 import { detectLanguage, isLanguage } from '../../i18n/language.ts';
 import { readItem, writeItem, type KeyValueStorage } from './storage.ts';
 

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { languageOf } from '../../i18n/index.ts';
 import type { Language } from '@medalliance/contract';
 import { changeLanguage } from '../../app/language.ts';
-import { LANGUAGES } from '../../contractConstants.ts';
+import { LANGUAGES } from '@medalliance/contract';
 
 const SHORT: Record<Language, string> = { zh: '简体', zhtw: '繁體', en: 'EN' };
 const FULL: Record<Language, string> = { zh: '简体中文', zhtw: '繁體中文', en: 'English' };
