@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts of the static help pages run in the browser as they are.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

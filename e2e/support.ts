@@ -21,7 +21,10 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
     locale: opts.locale ?? 'zh-CN',
     baseURL: baseUrl(),
   });
-  return context.newPage();
+  const page = await context.newPage();
+  // The app warns before leaving a page (beforeunload); a test navigating on accepts it.
+  page.on('dialog', (d) => void d.accept());
+  return page;
 }
 
 /** Signs in through the real login form and waits for the shell. */

@@ -38,7 +38,8 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltA
         // 'wasm-unsafe-eval' lets the upload's MD5 worker compile hash-wasm; it allows no JS eval.
         scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
+        // /externalLink and type-7 `_self` menus frame other sites over https.
+        frameSrc: ["'self'", 'https:'],
         workerSrc: ["'self'", 'blob:'],
       },
     },

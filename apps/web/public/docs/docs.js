@@ -7,7 +7,7 @@
       var raw = localStorage.getItem('medalliance_language');
       var v = raw && JSON.parse(raw.slice(0, raw.lastIndexOf('|')));
       return langs.indexOf(v) >= 0 ? v : null;
-    } catch (e) { return null; }
+    } catch { return null; }
   }
   function browser() {
     var l = (navigator.language || '').toLowerCase();
