@@ -14,7 +14,7 @@
  * (scoped ≤ 1.1 × administrator, p99 ≤ 25 ms). Stops by itself and removes
  * everything it made.
  *
- * Env: BENCH_SECONDS (15 per scenario, split into BENCH_ROUNDS=3 interleaved rounds), BENCH_CONNECTIONS (50),
+ * Env (BENCH_KEEP=1 keeps the database for inspection): BENCH_SECONDS (15 per scenario, split into BENCH_ROUNDS=3 interleaved rounds), BENCH_CONNECTIONS (50),
  * BENCH_USERS (100000), BENCH_ORGS (2000).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -288,6 +288,10 @@ async function cleanup() {
     });
   }
   if (handle) await handle.close().catch(() => {});
+  if (process.env.BENCH_KEEP) {
+    log(`kept for inspection (BENCH_KEEP): ${schema ? `schema ${schema}` : path.join(dataDir, 'app.db')}`);
+    return;
+  }
   if (schema) await pgAdmin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch((e) => console.error('could not drop schema', schema, e));
   fs.rmSync(work, { recursive: true, force: true });
 }

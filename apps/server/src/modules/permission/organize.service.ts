@@ -6,6 +6,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
 import { invalidateGrants } from './grants.service.ts';
+import { invalidateUserCounts } from './users.service.ts';
 import {
   allOrgs,
   belowPath,
@@ -298,6 +299,7 @@ export async function updateOrg(ctx: AppContext, session: SessionInfo, id: strin
     }
   });
   invalidateOrgLabels(ctx);
+  invalidateUserCounts(ctx);
   // Row rules read the user's organisation path from the grants.
   if (newPath !== org.idPath) invalidateGrants(ctx);
 }

@@ -15,7 +15,7 @@ import { grantsFor } from './grants.service.ts';
 import { allOrgs, orgScopePaths, pathInScope, toOrgNodes } from './org-tree.service.ts';
 import { assignableRoleIds } from './role.service.ts';
 import { rowRuleExpression } from './row-rules.ts';
-import { USER_MENU, userRowFields } from './users.service.ts';
+import { invalidateUserCounts, USER_MENU, userRowFields } from './users.service.ts';
 import './messages.ts';
 
 /**
@@ -364,6 +364,7 @@ export async function importRows(
       if (visible !== ids.length) throw forbidden('user.outOfScope');
     }
   });
+  invalidateUserCounts(ctx);
   return { snum: users.length, fnum: failResult.length, resultType: failResult.length ? 1 : 0, failResult };
 }
 

@@ -155,12 +155,43 @@ export async function listUsers(ctx: AppContext, session: SessionInfo, q: UserLi
   const [rows, count] = await Promise.all([
     // Only the page's rows are read from the table (a "deferred join").
     ordered(ctx.db.selectFrom('users').select(listColumns).where('users.id', 'in', pageIds)).execute(),
-    ids.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
+    cachedTotal(ctx, ids.clearSelect().select(sql<number>`count(*)`.as('total'))),
   ]);
   return {
     list: dropColumns(await toListRows(ctx, rows), hiddenColumnsOf(grants, USER_MENU)),
-    pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(count?.total ?? 0) },
+    pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: count },
   };
+}
+
+/**
+ * Totals of the users list, per exact filter (the compiled SQL and its bound
+ * values, so two users with different row rules never share one), kept for a
+ * moment: counting 100 000 rows on every page turn is most of a list call on
+ * PostgreSQL. Any users or organisation write of this process drops them; a
+ * write by another process shows in the rows at once and in the total within
+ * COUNT_TTL_MS.
+ */
+const COUNT_TTL_MS = 2_000;
+const countCache = new WeakMap<AppContext['db'], Map<string, { at: number; total: Promise<number> }>>();
+
+async function cachedTotal(ctx: AppContext, query: { compile(): { sql: string; parameters: readonly unknown[] }; executeTakeFirst(): Promise<{ total: number | string } | undefined> }): Promise<number> {
+  let perDb = countCache.get(ctx.db);
+  if (!perDb) countCache.set(ctx.db, (perDb = new Map()));
+  const compiled = query.compile();
+  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const now = Date.now();
+  const hit = perDb.get(key);
+  if (hit && now - hit.at < COUNT_TTL_MS) return hit.total;
+  if (perDb.size > 1000) perDb.clear();
+  const entry = { at: now, total: query.executeTakeFirst().then((r) => Number(r?.total ?? 0)) };
+  entry.total.catch(() => perDb.delete(key));
+  perDb.set(key, entry);
+  return entry.total;
+}
+
+/** Drops the cached list totals (after any write to users, memberships or organisations). */
+export function invalidateUserCounts(ctx: AppContext): void {
+  countCache.delete(ctx.db);
 }
 
 /** Every row of the list's filter for export, in list order, at most `max`. */
@@ -394,6 +425,8 @@ export async function createUser(ctx: AppContext, session: SessionInfo, input: U
     });
   } catch (err) {
     throw uniqueViolation(err) ? conflict('user.accountExists', { account: body.account }) : err;
+  } finally {
+    invalidateUserCounts(ctx);
   }
   return { id };
 }
@@ -477,6 +510,8 @@ export async function updateUser(ctx: AppContext, session: SessionInfo, id: stri
     });
   } catch (err) {
     throw uniqueViolation(err) ? conflict('user.accountExists', { account: body.account }) : err;
+  } finally {
+    invalidateUserCounts(ctx);
   }
   invalidateGrants(ctx, id);
   if (body.enabledMark === 0 && before.enabledMark === 1) await revokeUserSessions(ctx, id, 'disabled');
@@ -509,6 +544,7 @@ export async function deleteUser(ctx: AppContext, session: SessionInfo, id: stri
     await trx.updateTable('sessions').set({ revokedAt: Date.now(), revokedReason: 'disabled' }).where('userId', '=', id).where('revokedAt', 'is', null).execute();
     await trx.deleteFrom('users').where('id', '=', id).execute();
   });
+  invalidateUserCounts(ctx);
   invalidateGrants(ctx, id);
 }
 
@@ -537,6 +573,7 @@ export async function setUserState(ctx: AppContext, session: SessionInfo, id: st
     }
   }
   await ctx.db.updateTable('users').set({ enabledMark: next, updatedAt: Date.now(), updatedBy: session.userId }).where('id', '=', id).execute();
+  invalidateUserCounts(ctx);
   invalidateGrants(ctx, id);
   if (next === 0) await revokeUserSessions(ctx, id, 'disabled');
   return { enabledMark: next };

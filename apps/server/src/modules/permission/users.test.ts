@@ -41,6 +41,15 @@ describe('users list', () => {
     expect(await names(`&organizeId=${ORG.ultrasound}&sidx=account&sort=asc`)).toEqual(['wuqing', 'zhenghao', 'zhoujie']);
   });
 
+  it('the total follows this process’s writes at once (totals are cached only briefly)', async () => {
+    const total = async () => (await call('GET', '/api/permission/Users?pageSize=1')).data.pagination.total;
+    const before = await total();
+    const { id } = (await call('POST', '/api/permission/Users', { account: 'counted1', realName: '计数', organizeId: [ORG.root] })).data;
+    expect(await total()).toBe(before + 1);
+    expect((await call('DELETE', `/api/permission/Users/${id}`)).code).toBe(200);
+    expect(await total()).toBe(before);
+  });
+
   it('page sizes up to 500; larger sizes and unknown sort columns are refused or ignored', async () => {
     expect((await call('GET', '/api/permission/Users?pageSize=500')).code).toBe(200);
     expect((await call('GET', '/api/permission/Users?pageSize=501')).status).toBe(400);
