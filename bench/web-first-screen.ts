@@ -1,0 +1,83 @@
+/**
+ * How much JavaScript the first screens load, measured in Chromium against the
+ * real built app, next to the baseline of the whole app's JavaScript.
+ *
+ *   npm run build -w apps/web && npx tsx bench/web-first-screen.ts
+ *
+ * Figures are gzip sizes (what travels with compression on), computed here
+ * from the files the page actually requested.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist');
+if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('build the web app first: npm run build -w apps/web');
+
+const gz = (file: string) => gzipSync(fs.readFileSync(file)).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+const port = await new Promise<number>((resolve) => {
+  const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = srv.address() as net.AddressInfo;
+    srv.close(() => resolve(port));
+  });
+});
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-bench-web-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  stdio: 'ignore',
+});
+const base = `http://127.0.0.1:${port}`;
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/oauth/getConfig/admin`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (i > 240) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  const page = await browser.newPage();
+  const loaded = new Set<string>();
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname.endsWith('.js')) loaded.add(u.pathname);
+  });
+  const sizeOf = (set: Set<string>) => [...set].reduce((n, p) => n + gz(path.join(dist, p)), 0);
+
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  const login = new Set(loaded);
+  await page.locator('input[type=password]').first().fill('admin123');
+  await page.locator('input:not([type=password])').first().fill('admin');
+  await page.keyboard.press('Enter');
+  await page.waitForURL((u) => u.pathname === '/home');
+  await page.waitForLoadState('networkidle');
+  const home = new Set(loaded);
+  await browser.close();
+
+  const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+  const whole = all.reduce((n, f) => n + gz(path.join(dist, 'assets', f)), 0);
+  const rows = [
+    ['/login', login.size, sizeOf(login)],
+    ['/login then /home', home.size, sizeOf(home)],
+    ['baseline: every JS file of the app', all.length, whole],
+  ] as const;
+  console.log('\nJavaScript loaded (gzip)');
+  for (const [what, files, bytes] of rows) console.log(`  ${what.padEnd(38)} ${String(files).padStart(3)} files  ${kb(bytes).padStart(10)}  ${((bytes / whole) * 100).toFixed(0).padStart(3)} % of baseline`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
