@@ -5,7 +5,7 @@ import { userAccess } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { invokeInterface, type CallMode } from './data-interface.runner.ts';
-import { findInterface } from './data-interface.service.ts';
+import { findInterfaceForCall } from './data-interface.service.ts';
 import { body, caller, params, withAccess } from './route-helpers.ts';
 
 /**
@@ -21,7 +21,7 @@ export const BUSINESS_INTERFACES = {
 } as const;
 
 async function run(ctx: AppContext, req: FastifyRequest, enCode: string, raw: Record<string, unknown>, mode: CallMode) {
-  const row = await findInterface(ctx, enCode);
+  const row = await findInterfaceForCall(ctx, enCode);
   const input = interfaceCallBody.parse(raw);
   return invokeInterface(ctx, row, input, caller(req), mode, 'business');
 }

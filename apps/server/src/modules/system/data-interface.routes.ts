@@ -11,6 +11,7 @@ import {
   deleteInterface,
   exportInterface,
   findInterface,
+  findInterfaceForCall,
   importInterface,
   interfaceLogs,
   interfaceSelector,
@@ -103,7 +104,7 @@ export async function dataInterfaceRoutes(app: FastifyInstance, ctx: AppContext)
 
   // ---------------------------------------------------------------- calls (pickers, forms, the test button)
   const call = (mode: CallMode) => async (req: FastifyRequest) => {
-    const row = await findInterface(ctx, params(req).id);
+    const row = await findInterfaceForCall(ctx, params(req).id);
     const input = req.method === 'GET' ? query(interfaceCallBody, req) : body(interfaceCallBody, req);
     return ok(await invokeInterface(ctx, row, input, caller(req), mode));
   };

@@ -7,7 +7,7 @@ import { likePattern } from '../../http/paging.ts';
 import { parseJson } from './db-errors.ts';
 import { guardedRequest, HttpCallError } from './http-fetch.ts';
 import { logInterfaceCall } from './logs.service.ts';
-import { checkReadOnlySql, SqlRefused, SqlText, type CheckedSql, type PgParamType } from './sql-guard.ts';
+import { checkReadOnlySql, quoteIdent, SqlRefused, SqlText, type CheckedSql, type PgParamType } from './sql-guard.ts';
 import { runReadOnly, SqlRunError, type Row } from './sql-executor.ts';
 import { getSysConfig } from './sys-config.service.ts';
 
@@ -283,7 +283,7 @@ function columnMatcher(columns: string[]) {
   };
 }
 
-interface Filters {
+export interface Filters {
   keyword: string;
   keywordColumns: string[];
   equals: [string, unknown][];
@@ -292,27 +292,40 @@ interface Filters {
   idColumn: string | null;
 }
 
-function writeFiltered(t: SqlText, checked: CheckedSql, params: ResolvedParams, f: Filters) {
-  t.raw('FROM (').checked(checked, params.get, params.type).raw(') t');
-  const conds: ((t: SqlText) => void)[] = [];
+function writeFiltered(t: SqlText, checked: CheckedSql, params: ResolvedParams, f: Filters, alias = 't') {
+  const col = (c: string) => t.raw(`${alias}.`).ident(c);
+  t.raw('FROM (').checked(checked, params.get, params.type).raw(`) ${alias}`);
+  const conds: (() => void)[] = [];
   if (f.keyword && f.keywordColumns.length) {
     const pattern = likePattern(f.keyword);
-    conds.push((t) => {
+    conds.push(() => {
       t.raw('(');
       f.keywordColumns.forEach((c, i) => {
         if (i) t.raw(' OR ');
-        t.raw('lower(CAST(t.').ident(c).raw(' AS TEXT)) LIKE ').value(pattern).raw(" ESCAPE '\\'");
+        t.raw('lower(CAST(');
+        col(c).raw(' AS TEXT)) LIKE ').value(pattern).raw(" ESCAPE '\\'");
       });
       t.raw(')');
     });
   }
-  for (const [c, v] of f.equals) conds.push((t) => t.raw('CAST(t.').ident(c).raw(' AS TEXT) = ').value(v === null ? null : String(v)));
-  for (const [c, v] of f.contains) conds.push((t) => t.raw('lower(CAST(t.').ident(c).raw(' AS TEXT)) LIKE ').value(likePattern(v)).raw(" ESCAPE '\\'"));
+  for (const [c, v] of f.equals) {
+    conds.push(() => {
+      t.raw('CAST(');
+      col(c).raw(' AS TEXT) = ').value(v === null ? null : String(v));
+    });
+  }
+  for (const [c, v] of f.contains) {
+    conds.push(() => {
+      t.raw('lower(CAST(');
+      col(c).raw(' AS TEXT)) LIKE ').value(likePattern(v)).raw(" ESCAPE '\\'");
+    });
+  }
   if (f.ids && f.idColumn) {
     const ids = f.ids;
-    const col = f.idColumn;
-    conds.push((t) => {
-      t.raw('CAST(t.').ident(col).raw(' AS TEXT) IN (');
+    const idColumn = f.idColumn;
+    conds.push(() => {
+      t.raw('CAST(');
+      col(idColumn).raw(' AS TEXT) IN (');
       ids.forEach((id, i) => {
         if (i) t.raw(', ');
         t.value(String(id));
@@ -322,9 +335,39 @@ function writeFiltered(t: SqlText, checked: CheckedSql, params: ResolvedParams, 
   }
   conds.forEach((c, i) => {
     t.raw(i ? ' AND ' : ' WHERE ');
-    c(t);
+    c();
   });
 }
+
+/** The answered column that holds the total in a page statement. */
+export const TOTAL_COLUMN = '__medalliance_total';
+
+/**
+ * One page of a checked query, paged, filtered and sorted in SQL: ONE
+ * statement answering the rows with the total beside them (an uncorrelated
+ * scalar subquery, computed once), and the plain count for when the page is
+ * empty. The benchmark runs exactly these.
+ */
+export function pageStatements(
+  dialect: AppContext['dialect'],
+  checked: CheckedSql,
+  params: ResolvedParams,
+  f: Filters,
+  page: { currentPage: number; pageSize: number; sortColumn: string | null; sort: 'asc' | 'desc' },
+): { page: { sql: string; params: unknown[] }; count: { sql: string; params: unknown[] } } {
+  const list = new SqlText(dialect).raw('SELECT t.*, (SELECT count(*) ');
+  writeFiltered(list, checked, params, f, 'c');
+  list.raw(`) AS ${quoteIdent(TOTAL_COLUMN)} `);
+  writeFiltered(list, checked, params, f);
+  if (page.sortColumn) list.raw(' ORDER BY t.').ident(page.sortColumn).raw(page.sort === 'asc' ? ' ASC' : ' DESC');
+  list.raw(' LIMIT ').value(page.pageSize).raw(' OFFSET ').value((page.currentPage - 1) * page.pageSize);
+  const count = new SqlText(dialect).raw('SELECT count(*) AS total ');
+  writeFiltered(count, checked, params, f);
+  return { page: { sql: list.toString(), params: list.params }, count: { sql: count.toString(), params: count.params } };
+}
+
+/** Filters that filter nothing: the plain paged list. */
+export const NO_FILTERS: Filters = { keyword: '', keywordColumns: [], equals: [], contains: [], ids: null, idColumn: null };
 
 const SEARCH_EQUALS = 'jnpf_searchType_equals_';
 
@@ -391,24 +434,19 @@ async function callSql(
     return rows ?? [];
   }
 
-  const page = new SqlText(ctx.dialect).raw('SELECT t.* ');
-  writeFiltered(page, checked, params, f);
-  order(page);
-  page.raw(' LIMIT ').value(input.pageSize).raw(' OFFSET ').value((input.currentPage - 1) * input.pageSize);
-  const count = new SqlText(ctx.dialect).raw('SELECT count(*) AS total ');
-  writeFiltered(count, checked, params, f);
-  const [rows, totals] = await runReadOnly(
-    ctx,
-    [
-      { sql: page.toString(), params: page.params },
-      { sql: count.toString(), params: count.params },
-    ],
-    timeout,
-  );
-  return {
-    list: rows ?? [],
-    pagination: { currentPage: input.currentPage, pageSize: input.pageSize, total: Number(totals?.[0]?.total ?? 0) },
-  } satisfies PageResult<Row>;
+  const statements = pageStatements(ctx.dialect, checked, params, f, {
+    currentPage: input.currentPage,
+    pageSize: input.pageSize,
+    sortColumn: column(input.sidx),
+    sort: input.sort,
+  });
+  const [rows = []] = await runReadOnly(ctx, [statements.page], timeout);
+  let total: number;
+  if (rows.length) total = Number(rows[0]![TOTAL_COLUMN] ?? 0);
+  else if (input.currentPage === 1) total = 0;
+  else total = Number((await runReadOnly(ctx, [statements.count], timeout))[0]?.[0]?.total ?? 0);
+  for (const r of rows) delete r[TOTAL_COLUMN];
+  return { list: rows, pagination: { currentPage: input.currentPage, pageSize: input.pageSize, total } } satisfies PageResult<Row>;
 }
 
 // ---------------------------------------------------------------- static and HTTP data

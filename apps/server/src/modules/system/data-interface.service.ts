@@ -46,6 +46,31 @@ export async function findInterface(ctx: AppContext, idOrCode: string): Promise<
   return row;
 }
 
+/**
+ * Interface definitions for calls, kept a few seconds: a picker calls the same
+ * interface many times a second. Writes through this process forget them at
+ * once; another server process sees a change within CALL_CACHE_MS.
+ */
+const CALL_CACHE_MS = 3000;
+const callCache = new WeakMap<AppContext['db'], Map<string, { at: number; row: Promise<InterfaceRow> }>>();
+
+export function findInterfaceForCall(ctx: AppContext, idOrCode: string): Promise<InterfaceRow> {
+  let perDb = callCache.get(ctx.db);
+  if (!perDb) callCache.set(ctx.db, (perDb = new Map()));
+  const hit = perDb.get(idOrCode);
+  if (hit && Date.now() - hit.at < CALL_CACHE_MS) return hit.row;
+  const row = findInterface(ctx, idOrCode);
+  row.catch(() => perDb.delete(idOrCode));
+  perDb.set(idOrCode, { at: Date.now(), row });
+  if (perDb.size > 1000) perDb.delete(perDb.keys().next().value!);
+  return row;
+}
+
+/** Forgets cached definitions (after a write, or in tests that change rows behind the service's back). */
+export function forgetInterfaces(ctx: AppContext): void {
+  callCache.get(ctx.db)?.clear();
+}
+
 export interface InterfaceListQuery {
   keyword: string;
   categoryId?: string | undefined;
@@ -138,6 +163,7 @@ export async function createInterface(ctx: AppContext, input: DataInterfaceInput
   const dup = await ctx.db.selectFrom('dataInterfaces').select('id').where('enCode', '=', input.enCode).executeTakeFirst();
   if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
   const id = newId();
+  forgetInterfaces(ctx);
   try {
     await ctx.db
       .insertInto('dataInterfaces')
@@ -157,6 +183,7 @@ export async function updateInterface(ctx: AppContext, id: string, input: DataIn
   await assertCategory(ctx, input.categoryId);
   const dup = await ctx.db.selectFrom('dataInterfaces').select('id').where('enCode', '=', input.enCode).where('id', '!=', id).executeTakeFirst();
   if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
+  forgetInterfaces(ctx);
   try {
     await ctx.db
       .updateTable('dataInterfaces')
@@ -172,6 +199,7 @@ export async function updateInterface(ctx: AppContext, id: string, input: DataIn
 export async function deleteInterface(ctx: AppContext, id: string): Promise<InterfaceRow> {
   const row = await ctx.db.selectFrom('dataInterfaces').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
+  forgetInterfaces(ctx);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('dataInterfaces').where('id', '=', id).execute();
     await trx.deleteFrom('dataInterfaceLogs').where('interfaceId', '=', id).execute();
@@ -183,6 +211,7 @@ export async function setInterfaceState(ctx: AppContext, id: string, userId: str
   const row = await ctx.db.selectFrom('dataInterfaces').select(['id', 'enabledMark']).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   const next = enabledMark ?? (row.enabledMark === 1 ? 0 : 1);
+  forgetInterfaces(ctx);
   await ctx.db.updateTable('dataInterfaces').set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId }).where('id', '=', id).execute();
   return next;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, pgUrl, type TestApp } from '../../test/harness.ts';
 import { dictDataId, interfaceId, ORG_OPTIONS_INTERFACE_ID } from '../../db/seed/system.ts';
+import { forgetInterfaces } from './data-interface.service.ts';
 import { flushLogs } from './logs.service.ts';
 import { runReadOnly, SqlRunError } from './sql-executor.ts';
 import { setSysConfig } from './sys-config.service.ts';
@@ -239,6 +240,7 @@ describe('SQL interfaces', () => {
     const sneaky = await create({ enCode: 'sneaky', dataType: 1, query: 'SELECT 1 AS a' });
     for (const evil of ['DELETE FROM organizations', 'SELECT 1; DELETE FROM organizations', 'SELECT 1 AS a /* */; DELETE FROM organizations']) {
       await t.ctx.db.updateTable('dataInterfaces').set({ query: evil, updatedAt: Date.now() }).where('id', '=', sneaky).execute();
+      forgetInterfaces(t.ctx); // as after CALL_CACHE_MS, or in another server process
       const res = await list(sneaky);
       expect(res.status, evil).toBe(400);
     }
@@ -311,6 +313,7 @@ describe('call log', () => {
     await list(id);
     await list(id, { paramList: 'not json' });
     await t.ctx.db.updateTable('dataInterfaces').set({ query: 'SELECT nosuch FROM organizations', updatedAt: Date.now() }).where('id', '=', id).execute();
+    forgetInterfaces(t.ctx);
     await list(id);
     await flushLogs(t.ctx);
     const logs = await t.call('GET', `/api/system/DataInterfaceLog/${id}?pageSize=10`, { token: admin });

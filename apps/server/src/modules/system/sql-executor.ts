@@ -3,11 +3,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CompiledQuery } from 'kysely';
+import pg from 'pg';
 import type { AppContext } from '../../context.ts';
+import { getSysConfig } from './sys-config.service.ts';
 
 /**
  * Runs checked, parameterised SELECTs read-only with a time limit:
- * - PostgreSQL: a READ ONLY transaction with `SET LOCAL statement_timeout`;
+ * - PostgreSQL: a pool of read-only connections with a statement timeout
+ *   (a READ ONLY transaction with `SET LOCAL statement_timeout` for a shorter limit);
  * - SQLite on a file: a pool of child processes, each with its own read-only
  *   connection (`readonly: true`, `query_only`), killed and replaced when a query
  *   overruns the limit;
@@ -40,25 +43,80 @@ export async function runReadOnly(ctx: AppContext, statements: SqlStatement[], t
   return runSqliteInProcess(ctx, statements, timeoutMs);
 }
 
+/**
+ * PostgreSQL reads go through a pool of their own: every connection is opened
+ * with `default_transaction_read_only=on` and the statement timeout, so each
+ * query is one round trip, cannot write, and a flood of slow interface
+ * queries cannot take the connections the rest of the app needs. A call with
+ * a shorter limit of its own runs in `BEGIN READ ONLY` + `SET LOCAL
+ * statement_timeout` on the same pool. The pool is rebuilt when the setting
+ * changes.
+ */
+interface ReadPool {
+  pool: pg.Pool;
+  timeoutMs: number;
+}
+const readPools = new WeakMap<AppContext['db'], Promise<ReadPool>>();
+/** Connections of the read pool: like the app's own pool. */
+const READ_POOL_SIZE = 10;
+
+async function readPool(ctx: AppContext, timeoutMs: number): Promise<pg.Pool> {
+  const current = readPools.get(ctx.db);
+  if (current) {
+    const entry = await current;
+    if (entry.timeoutMs === timeoutMs) return entry.pool;
+    readPools.delete(ctx.db);
+    void entry.pool.end().catch(() => undefined);
+  }
+  if (!readPools.has(ctx.db)) {
+    readPools.set(
+      ctx.db,
+      (async () => {
+        // The same schema as the app's connections (tests and benches run in a schema of their own).
+        const r = await ctx.db.executeQuery<{ searchPath: string; search_path?: string }>(CompiledQuery.raw('SHOW search_path'));
+        const row = r.rows[0] as Record<string, string> | undefined;
+        const searchPath = String(row?.search_path ?? row?.searchPath ?? 'public').replace(/\\/g, '\\\\').replace(/ /g, '\\ ');
+        const pool = new pg.Pool({
+          connectionString: ctx.config.databaseUrl!,
+          max: READ_POOL_SIZE,
+          options: `-c default_transaction_read_only=on -c statement_timeout=${timeoutMs} -c search_path=${searchPath}`,
+        });
+        pool.on('error', (err) => ctx.log.error({ err }, 'read pool connection error'));
+        return { pool, timeoutMs };
+      })(),
+    );
+  }
+  return (await readPools.get(ctx.db)!).pool;
+}
+
 async function runPostgres(ctx: AppContext, statements: SqlStatement[], timeoutMs: number): Promise<Row[][]> {
   const ms = Math.max(1, Math.floor(timeoutMs));
+  const defaultMs = Math.max(1, Math.floor((await getSysConfig(ctx)).sqlTimeoutMs));
+  const pool = await readPool(ctx, defaultMs);
+  const client = await pool.connect();
+  let broken = false;
   try {
-    return await ctx.db
-      .withoutPlugins()
-      .transaction()
-      .setAccessMode('read only')
-      .execute(async (trx) => {
-        await trx.executeQuery(CompiledQuery.raw(`SET LOCAL statement_timeout = ${ms}`));
-        const out: Row[][] = [];
-        for (const s of statements) out.push((await trx.executeQuery<Row>(CompiledQuery.raw(s.sql, s.params))).rows);
-        return out;
-      });
+    const out: Row[][] = [];
+    if (ms >= defaultMs) {
+      for (const s of statements) out.push((await client.query<Row>(s.sql, s.params as unknown[])).rows);
+      return out;
+    }
+    await client.query(`BEGIN TRANSACTION READ ONLY; SET LOCAL statement_timeout = ${ms}`);
+    try {
+      for (const s of statements) out.push((await client.query<Row>(s.sql, s.params as unknown[])).rows);
+    } finally {
+      await client.query('ROLLBACK').catch(() => (broken = true));
+    }
+    return out;
   } catch (err) {
     const e = err as { code?: string; message?: string };
     if (e.code === '57014') throw new SqlRunError('timeout', String(e.message));
     if (e.code === '25006') throw new SqlRunError('readonly', String(e.message));
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) throw new SqlRunError('sql', String(e.message));
+    broken = true;
     throw err;
+  } finally {
+    client.release(broken);
   }
 }
 
@@ -120,13 +178,20 @@ interface Job {
 interface Reader {
   proc: ChildProcess;
   ready: Promise<void>;
-  job: Job | null;
+  /** Jobs sent and not answered yet, in the order the reader runs them: the first is running. */
+  inflight: Job[];
   timer: NodeJS.Timeout | null;
   dead: boolean;
+  started: boolean;
 }
 
 const CHILD = path.join(import.meta.dirname, 'sqlite-reader.child.ts');
 const MAX_QUEUE = 2000;
+/**
+ * Jobs handed to one reader ahead of its answers. A reader wakes up once for
+ * several queries instead of once each, which is most of the cost under load.
+ */
+const PIPELINE = 16;
 
 let tsxLoader: string | null = null;
 function loaderUrl(): string {
@@ -160,7 +225,7 @@ export class SqliteReaderPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new SqlRunError('busy', 'reader pool closed'));
-    for (const r of this.readers) this.retire(r, new SqlRunError('busy', 'reader pool closed'));
+    for (const r of [...this.readers]) this.retire(r, new SqlRunError('busy', 'reader pool closed'));
     this.readers = [];
   }
 
@@ -170,7 +235,7 @@ export class SqliteReaderPool {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const reader: Reader = { proc, ready: Promise.resolve(), job: null, timer: null, dead: false };
+    const reader: Reader = { proc, ready: Promise.resolve(), inflight: [], timer: null, dead: false, started: false };
     this.stats.started += 1;
     reader.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (msg: { ready?: boolean; error?: string }) => {
@@ -182,15 +247,25 @@ export class SqliteReaderPool {
       proc.on('message', onMessage);
       proc.once('exit', () => reject(new SqlRunError('sql', 'reader exited while starting')));
     });
-    reader.ready.catch(() => undefined);
+    reader.ready.then(
+      () => {
+        reader.started = true;
+        this.sendWaiting(reader);
+      },
+      (err: unknown) => {
+        this.retire(reader, err);
+        this.pump();
+      },
+    );
     proc.on('message', (msg: { id?: number; ok?: boolean; results?: Row[][]; error?: { message: string; code: string | null } }) => {
-      const job = reader.job;
+      const job = reader.inflight[0];
       if (msg.id === undefined || !job || msg.id !== job.id) return;
+      reader.inflight.shift();
       if (reader.timer) clearTimeout(reader.timer);
       reader.timer = null;
-      reader.job = null;
       if (msg.ok) job.resolve(msg.results ?? []);
       else job.reject(sqliteError(Object.assign(new Error(msg.error?.message ?? 'query failed'), { code: msg.error?.code ?? undefined })));
+      this.startClock(reader);
       this.pump();
     });
     proc.on('exit', (code, signal) => {
@@ -205,44 +280,56 @@ export class SqliteReaderPool {
     return reader;
   }
 
+  /**
+   * The clock runs on the job the reader is executing (the first unanswered
+   * one), from when the previous answer arrived: time spent waiting behind
+   * other jobs does not count.
+   */
+  private startClock(reader: Reader) {
+    const job = reader.inflight[0];
+    if (!job || reader.timer || reader.dead) return;
+    reader.timer = setTimeout(() => {
+      this.log.warn({ timeoutMs: job.timeoutMs }, 'data interface query timed out; restarting its reader');
+      this.stats.killed += 1;
+      // The jobs behind it never started: they go back to the queue for another reader.
+      const waiting = reader.inflight.slice(1);
+      reader.inflight = [job];
+      this.retire(reader, new SqlRunError('timeout', `query exceeded ${job.timeoutMs} ms`));
+      this.queue.unshift(...waiting);
+      this.pump();
+    }, job.timeoutMs);
+  }
+
+  /** Jobs assigned before the reader was ready are sent once it is. */
+  private sendWaiting(reader: Reader) {
+    if (reader.dead) return;
+    for (const job of reader.inflight) reader.proc.send({ id: job.id, statements: job.statements });
+    this.startClock(reader);
+  }
+
   private retire(reader: Reader, reason: unknown) {
     reader.dead = true;
     if (reader.timer) clearTimeout(reader.timer);
     reader.timer = null;
-    const job = reader.job;
-    reader.job = null;
-    if (job) job.reject(reason);
+    for (const job of reader.inflight.splice(0)) job.reject(reason);
     this.readers = this.readers.filter((r) => r !== reader);
     if (reader.proc.exitCode === null && reader.proc.signalCode === null) reader.proc.kill('SIGKILL');
   }
 
+  /** Hands queued jobs to the least loaded reader, starting readers up to the pool size. */
   private pump() {
     while (this.queue.length && !this.closed) {
-      let reader = this.readers.find((r) => !r.job && !r.dead);
-      if (!reader) {
-        if (this.readers.length >= this.size) return;
-        reader = this.spawn();
-      }
+      const live = this.readers.filter((r) => !r.dead);
+      let reader = live.sort((a, b) => a.inflight.length - b.inflight.length)[0];
+      if ((!reader || reader.inflight.length > 0) && this.readers.length < this.size) reader = this.spawn();
+      if (!reader || reader.inflight.length >= PIPELINE) return;
       const job = this.queue.shift()!;
-      reader.job = job;
-      const r = reader;
-      r.ready.then(
-        () => {
-          if (r.dead || r.job !== job) return;
-          // The clock starts when the query reaches the reader, not while it waits in the queue.
-          r.timer = setTimeout(() => {
-            this.log.warn({ timeoutMs: job.timeoutMs }, 'data interface query timed out; restarting its reader');
-            this.stats.killed += 1;
-            this.retire(r, new SqlRunError('timeout', `query exceeded ${job.timeoutMs} ms`));
-            this.pump();
-          }, job.timeoutMs);
-          r.proc.send({ id: job.id, statements: job.statements });
-        },
-        (err: unknown) => {
-          this.retire(r, err);
-          this.pump();
-        },
-      );
+      reader.inflight.push(job);
+      // Before the reader is ready, sendWaiting sends what piled up.
+      if (reader.started) {
+        reader.proc.send({ id: job.id, statements: job.statements });
+        this.startClock(reader);
+      }
     }
   }
 }
@@ -265,4 +352,7 @@ export async function closeReaders(ctx: AppContext): Promise<void> {
   const pool = pools.get(ctx.db);
   pools.delete(ctx.db);
   await pool?.close();
+  const read = readPools.get(ctx.db);
+  readPools.delete(ctx.db);
+  if (read) await (await read).pool.end().catch(() => undefined);
 }

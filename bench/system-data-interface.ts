@@ -1,0 +1,355 @@
+/**
+ * A SQL data interface over 100,000 rows, paged, against the real server on
+ * loopback, next to the same SELECT run directly through the driver.
+ *
+ *   npx tsx bench/system-data-interface.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/system-data-interface.ts
+ *
+ * Seeds a fresh database (a SQLite file in a temporary folder; with
+ * DATABASE_URL, a fresh PostgreSQL schema) with the demo alliance and a
+ * 100,000-row table, defines a SQL data interface over it, starts the server,
+ * and has a signed-in doctor page through it (POST …/Action/List, pages 1–50 of
+ * 20 rows, with the total) from 50 concurrent kept-alive connections. Next to
+ * it, 50 concurrent callers in this process run exactly the SELECT the server
+ * runs for each page (rows and total in one statement, built by the same
+ * function) directly through the driver: better-sqlite3 on the same file, or pg
+ * with a pool the size of the server's. The two sides run in alternating
+ * rounds, so a host busy with other work slows both alike. Prints p50/p99 of
+ * both and the ratio; goal: server p99 ≤ 1.5 × direct + 2 ms. Stops by itself
+ * and removes everything it made.
+ *
+ * Env: BENCH_SECONDS (10 per side), BENCH_ROUNDS (5), BENCH_CONNECTIONS (50), BENCH_ROWS (100000).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDb, type DbHandle } from '../apps/server/src/db/connection.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { seed } from '../apps/server/src/db/seed/index.ts';
+import { dictDataId } from '../apps/server/src/db/seed/system.ts';
+import { md5 } from '../apps/server/src/lib/crypto.ts';
+import { checkReadOnlySql } from '../apps/server/src/modules/system/sql-guard.ts';
+import { NO_FILTERS, pageStatements } from '../apps/server/src/modules/system/data-interface.runner.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const PAGE_SIZE = 20;
+const PAGES = 50;
+const GOAL_FACTOR = 1.5;
+const GOAL_PLUS_MS = 2;
+/** The server's PostgreSQL pool (db/connection.ts default). */
+const SERVER_POOL = 10;
+
+const root = path.resolve(import.meta.dirname, '..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-bench-di-'));
+const dataDir = path.join(work, 'data');
+const sqliteFile = path.join(dataDir, 'app.db');
+const baseUrl = process.env.DATABASE_URL || null;
+const schema = baseUrl ? `bench_${randomBytes(5).toString('hex')}` : null;
+let server: ChildProcess | null = null;
+let handle: DbHandle | null = null;
+
+const log = (...a: unknown[]) => console.log(...a);
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+const INTERFACE_SQL = `SELECT r.id AS "id", r.code AS "code", r.name AS "name", r.category AS "category", r.amount AS "amount", r.created_at AS "createdAt"
+FROM bench_rows r`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function serverDatabaseUrl(): string | null {
+  if (!baseUrl || !schema) return null;
+  const u = new URL(baseUrl);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return u.toString();
+}
+
+async function pgAdmin(query: string) {
+  const client = new pg.Client({ connectionString: baseUrl! });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The 100,000-row table the interface reads: plain rows of a fictitious drug catalogue. */
+async function seedRows(ctx: AppContext): Promise<string> {
+  await sql`CREATE TABLE bench_rows (id varchar(40) PRIMARY KEY, code varchar(20) NOT NULL, name varchar(100) NOT NULL, category integer NOT NULL, amount numeric(12, 2) NOT NULL, created_at bigint NOT NULL)`.execute(ctx.db);
+  const now = Date.now();
+  const per = 500;
+  await ctx.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < ROWS; i += per) {
+      const values = Array.from({ length: Math.min(per, ROWS - i) }, (_, k) => {
+        const n = i + k;
+        return sql`(${`R${String(n).padStart(9, '0')}`}, ${`C${n % 9973}`}, ${`基准品种${n}号`}, ${n % 12}, ${(n % 1000) / 10}, ${now - n})`;
+      });
+      await sql`INSERT INTO bench_rows (id, code, name, category, amount, created_at) VALUES ${sql.join(values)}`.execute(trx);
+    }
+  });
+  const id = '659000000000000001';
+  await ctx.db
+    .insertInto('dataInterfaces')
+    .values({
+      id,
+      categoryId: dictDataId('dataInterfaceCategory', 'businessData'),
+      fullName: '基准：十万行',
+      enCode: 'benchRows',
+      dataType: 1,
+      query: INTERFACE_SQL,
+      path: null,
+      requestMethod: 'GET',
+      requestHeaders: '[]',
+      requestParameters: '[]',
+      parameterJson: '[]',
+      responsePath: null,
+      timeoutMs: null,
+      sortCode: 0,
+      enabledMark: 1,
+      description: 'bench',
+      createdAt: now,
+      createdBy: null,
+      updatedAt: null,
+      updatedBy: null,
+    })
+    .execute();
+  await sql`analyze`.execute(ctx.db);
+  return id;
+}
+
+/** Exactly the statements the server runs for one page (sql-guard + data-interface.runner). */
+function statementsFor(dialect: 'sqlite' | 'postgres', page: number) {
+  const checked = checkReadOnlySql(INTERFACE_SQL);
+  const params = { get: () => null, type: () => null };
+  const s = pageStatements(dialect, checked, params, NO_FILTERS, { currentPage: page, pageSize: PAGE_SIZE, sortColumn: null, sort: 'desc' });
+  return [s.page];
+}
+
+async function waitForServer(base: string) {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/api/oauth/getConfig/admin`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not start within 120 s');
+}
+
+async function login(base: string, account: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/oauth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ account, password: md5(password), grant_type: 'password', scope: 'all' }).toString(),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
+  if (body.code !== 200) throw new Error(`login ${account}: ${body.msg}`);
+  return body.data.token;
+}
+
+interface Latencies {
+  p50: number;
+  p99: number;
+  average: number;
+  perSecond: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+function summarize(latencies: number[], seconds: number): Latencies {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    average: sorted.reduce((sum, x) => sum + x, 0) / Math.max(1, sorted.length),
+    perSecond: sorted.length / seconds,
+  };
+}
+
+/** `CONNECTIONS` callers, each running one page after another for `seconds`; answers every latency. */
+async function load(run: (page: number) => Promise<void>, seconds: number): Promise<number[]> {
+  const latencies: number[] = [];
+  let n = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        const page = (n++ % PAGES) + 1;
+        const t0 = performance.now();
+        await run(page);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return latencies;
+}
+
+/** POST …/Action/List over kept-alive connections; counts anything but a full answer as a failure. */
+function httpCaller(base: string, url: string, token: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const { hostname, port } = new URL(base);
+  let failures = 0;
+  const call = (page: number) =>
+    new Promise<void>((resolve, reject) => {
+      const body = JSON.stringify({ currentPage: page, pageSize: PAGE_SIZE });
+      const req = http.request(
+        { hostname, port, path: url, method: 'POST', agent, headers: { authorization: token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            if (res.statusCode !== 200 || !Buffer.concat(chunks).includes(`"total":${ROWS}`)) failures++;
+            resolve();
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { call, failures: () => failures, close: () => agent.destroy() };
+}
+
+async function cleanup() {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => {
+      const t = setTimeout(() => (server!.kill('SIGKILL'), r(null)), 10_000);
+      server!.once('exit', () => (clearTimeout(t), r(null)));
+    });
+  }
+  if (handle) await handle.close().catch(() => {});
+  if (schema) await pgAdmin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch((e) => console.error('could not drop schema', schema, e));
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+async function main() {
+  const watchdog = setTimeout(() => {
+    console.error('bench took longer than 10 minutes: stopping');
+    void cleanup().finally(() => process.exit(2));
+  }, 10 * 60_000);
+  watchdog.unref();
+
+  const started = performance.now();
+  if (schema) await pgAdmin(`CREATE SCHEMA ${schema}`);
+  handle = openDb({ databaseUrl: baseUrl, sqliteFile, ...(schema ? { pgSchema: schema } : {}) });
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), databaseUrl: baseUrl };
+  const ctx = { db: handle.db, dialect: handle.dialect, config, log: console } as unknown as AppContext;
+  await migrateToLatest(handle.db);
+  await seed(ctx);
+  const interfaceId = await seedRows(ctx);
+  const dialect = handle.dialect;
+  await handle.close();
+  handle = null;
+  log(`seeded ${ROWS} rows in ${((performance.now() - started) / 1000).toFixed(1)} s (${baseUrl ? `PostgreSQL schema ${schema}` : 'SQLite file'})`);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(work, 'no-web') };
+  const dbUrl = serverDatabaseUrl();
+  if (dbUrl) env.DATABASE_URL = dbUrl;
+  else delete env.DATABASE_URL;
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitForServer(base);
+
+  // A doctor, as the form pickers call it (any signed-in user may).
+  const token = await login(base, 'zhangwei', 'demo123');
+  const url = `/api/system/DataInterface/${interfaceId}/Action/List`;
+  const probe = await fetch(`${base}${url}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ currentPage: 3, pageSize: PAGE_SIZE }) });
+  const body = (await probe.json()) as { code: number; msg: string; data: { list: { id: string }[]; pagination: { total: number } } };
+  if (body.code !== 200 || body.data.pagination.total !== ROWS || body.data.list.length !== PAGE_SIZE) throw new Error(`unexpected answer: ${JSON.stringify(body).slice(0, 300)}`);
+  log(`interface answers page 3: ${body.data.list[0]!.id} … of ${body.data.pagination.total}`);
+
+  // Direct driver access in this process, prepared like the server's reader prepares.
+  let runDirect: (page: number) => Promise<void>;
+  let closeDirect: () => Promise<void>;
+  if (dialect === 'sqlite') {
+    const db = new Database(sqliteFile, { readonly: true, fileMustExist: true });
+    const prepared = new Map<string, Database.Statement>();
+    const stmt = (s: string) => prepared.get(s) ?? prepared.set(s, db.prepare(s)).get(s)!;
+    runDirect = async (page) => {
+      await Promise.resolve(); // let the other callers interleave, as requests would
+      for (const s of statementsFor('sqlite', page)) stmt(s.sql).all(...s.params);
+    };
+    closeDirect = async () => void db.close();
+  } else {
+    const pool = new pg.Pool({ connectionString: serverDatabaseUrl()!, max: SERVER_POOL });
+    runDirect = async (page) => {
+      const client = await pool.connect();
+      try {
+        for (const s of statementsFor('postgres', page)) await client.query(s.sql, s.params);
+      } finally {
+        client.release();
+      }
+    };
+    closeDirect = () => pool.end();
+  }
+
+  // Warm-up of both paths (JIT, statement caches, reader processes, pools).
+  const client = httpCaller(base, url, token);
+  await load(client.call, 2);
+  await load(runDirect, 2);
+
+  const serverLatencies: number[] = [];
+  const directLatencies: number[] = [];
+  const round = Math.max(1, SECONDS / ROUNDS);
+  for (let i = 0; i < ROUNDS; i++) {
+    serverLatencies.push(...(await load(client.call, round)));
+    directLatencies.push(...(await load(runDirect, round)));
+  }
+  client.close();
+  await closeDirect();
+  if (client.failures()) throw new Error(`${client.failures()} requests failed`);
+  const viaServer = summarize(serverLatencies, round * ROUNDS);
+  const direct = summarize(directLatencies, round * ROUNDS);
+
+  const limit99 = GOAL_FACTOR * direct.p99 + GOAL_PLUS_MS;
+  const limit50 = GOAL_FACTOR * direct.p50 + GOAL_PLUS_MS;
+  log('');
+  log(`POST ${url}`);
+  log(
+    `  pages 1–${PAGES} of ${PAGE_SIZE} rows + total; ${CONNECTIONS} concurrent callers; ${ROUNDS} alternating rounds of ${round} s per side; ` +
+      `${baseUrl ? 'PostgreSQL' : 'SQLite'}; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+  log('                                 p50         p99        avg      req/s');
+  const row = (name: string, r: Latencies) =>
+    log(`  ${name.padEnd(22)} ${ms(r.p50).padStart(11)} ${ms(r.p99).padStart(11)} ${ms(r.average).padStart(10)} ${r.perSecond.toFixed(0).padStart(9)}`);
+  row('via the server (HTTP)', viaServer);
+  row('direct driver', direct);
+  log('');
+  log(`  ratio server / direct: p50 ${(viaServer.p50 / direct.p50).toFixed(2)}×, p99 ${(viaServer.p99 / direct.p99).toFixed(2)}×`);
+  log(`  goal p99 ≤ ${GOAL_FACTOR} × direct + ${GOAL_PLUS_MS} ms = ${ms(limit99)}: ${viaServer.p99 <= limit99 ? 'met' : 'NOT met'}`);
+  log(`  (p50 against the same rule: ≤ ${ms(limit50)}: ${viaServer.p50 <= limit50 ? 'met' : 'not met'})`);
+}
+
+main()
+  .then(cleanup)
+  .then(() => process.exit(0))
+  .catch(async (err) => {
+    console.error(err);
+    await cleanup();
+    process.exit(1);
+  });
