@@ -1,0 +1,134 @@
+import { useEffect } from 'react';
+import { Form, Input, InputNumber, Radio, Switch, TreeSelect } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { patterns } from '@medalliance/contract';
+import { dictionaryApi, type DictionaryData, type DictionaryDataForm, type DictionaryType } from '../../../api/system.ts';
+import { mapTree } from '../../../lookups/tree.ts';
+import { FormModal } from '../common/FormModal.tsx';
+import { NS } from '../messages.ts';
+
+interface Props {
+  open: boolean;
+  type: DictionaryType;
+  editing: DictionaryData | null;
+  /** Parent for a new item of a tree type. */
+  parentId?: string;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+const ROOT = '0';
+
+export function DataFormModal({ open, type, editing, parentId, onClose, onSaved }: Props) {
+  const { t } = useTranslation(NS);
+  const [form] = Form.useForm<DictionaryDataForm>();
+  const isTree = type.isTree === 1;
+  const parents = useQuery({
+    queryKey: ['system', 'dictionary', 'dataSelector', type.id, editing?.id ?? ROOT],
+    queryFn: async () => (await dictionaryApi.parentSelector(type.id, editing?.id ?? ROOT, true)).data.list,
+    enabled: open && isTree,
+  });
+  useEffect(() => {
+    if (!open) return;
+    form.setFieldsValue(
+      editing
+        ? {
+            dictionaryTypeId: type.id,
+            parentId: editing.parentId,
+            fullName: editing.fullName,
+            enCode: editing.enCode,
+            simpleSpelling: editing.simpleSpelling ?? '',
+            isDefault: editing.isDefault,
+            sortCode: editing.sortCode,
+            enabledMark: editing.enabledMark,
+            description: editing.description ?? '',
+          }
+        : {
+            dictionaryTypeId: type.id,
+            parentId: parentId ?? ROOT,
+            fullName: '',
+            enCode: '',
+            simpleSpelling: '',
+            isDefault: 0,
+            sortCode: 0,
+            enabledMark: 1,
+            description: '',
+          },
+    );
+  }, [open, editing, parentId, type.id, form]);
+
+  return (
+    <FormModal<DictionaryDataForm>
+      open={open}
+      form={form}
+      title={editing ? t('dict.editData') : t('dict.addData')}
+      onClose={onClose}
+      testId="ma-dict-data-modal"
+      onSubmit={async (values) => {
+        const body = {
+          ...values,
+          dictionaryTypeId: type.id,
+          parentId: isTree ? values.parentId || ROOT : ROOT,
+          simpleSpelling: values.simpleSpelling || null,
+          description: values.description || null,
+        };
+        if (editing) await dictionaryApi.updateData(editing.id, body);
+        else await dictionaryApi.createData(body);
+        onSaved();
+      }}
+    >
+      <Form.Item name="dictionaryTypeId" hidden>
+        <Input />
+      </Form.Item>
+      {isTree ? (
+        <Form.Item name="parentId" label={t('dict.parentData')}>
+          <TreeSelect
+            loading={parents.isLoading}
+            treeDefaultExpandAll
+            showSearch={{ treeNodeFilterProp: 'title' }}
+            treeData={mapTree(parents.data ?? [], (n) => ({ value: n.id, title: n.fullName }))}
+          />
+        </Form.Item>
+      ) : (
+        <Form.Item name="parentId" hidden>
+          <Input />
+        </Form.Item>
+      )}
+      <Form.Item name="fullName" label={t('dict.itemName')} rules={[{ required: true, whitespace: true, message: t('required', { name: t('dict.itemName') }) }, { max: 100 }]}>
+        <Input autoFocus maxLength={100} />
+      </Form.Item>
+      <Form.Item
+        name="enCode"
+        label={t('dict.itemCode')}
+        rules={[
+          { required: true, message: t('required', { name: t('dict.itemCode') }) },
+          { pattern: patterns.enCode, message: t('enCodeRule') },
+          { max: 50 },
+        ]}
+      >
+        <Input maxLength={50} />
+      </Form.Item>
+      <Form.Item name="simpleSpelling" label={t('dict.simpleSpelling')}>
+        <Input maxLength={100} />
+      </Form.Item>
+      <Form.Item name="isDefault" label={t('dict.isDefault')}>
+        <Radio.Group
+          options={[
+            { value: 1, label: t('yes') },
+            { value: 0, label: t('no') },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item name="sortCode" label={t('sortCode')}>
+        <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="enabledMark" label={t('status')} getValueProps={(v: number) => ({ checked: v === 1 })} normalize={(checked: boolean) => (checked ? 1 : 0)}>
+        <Switch checkedChildren={t('enabled')} unCheckedChildren={t('disabled')} />
+      </Form.Item>
+      <Form.Item name="description" label={t('description')}>
+        <Input.TextArea rows={3} maxLength={500} showCount />
+      </Form.Item>
+    </FormModal>
+  );
+}

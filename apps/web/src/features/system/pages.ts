@@ -1,0 +1,7 @@
+import type { PageLoader } from '../../app/router/pageRegistry.ts';
+
+/** Screens of the system module, by menu path ('/' + the seeded urlAddress). */
+export const pages: Record<string, PageLoader> = {
+  '/system/dictionary': () => import('./dictionary/DictionaryPage.tsx'),
+  '/system/area': () => import('./area/AreaPage.tsx'),
+};
