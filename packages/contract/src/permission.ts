@@ -54,7 +54,10 @@ export const CONDITION_TOKENS = [
 // ---------------------------------------------------------------- helpers
 
 /** An id in a path or body: snowflake digits, '-1'/'0' tree roots, or short codes; never free text. */
-export const idString = z.string().trim().regex(/^-?[A-Za-z0-9_]{1,40}$/, 'rules.id');
+export const idString = z
+  .string()
+  .trim()
+  .regex(/^-?[A-Za-z0-9_]{1,40}$/, 'rules.id');
 
 /** A list of ids given as an array or as the comma-separated text older clients send; duplicates dropped. */
 export const idList = z
@@ -95,7 +98,10 @@ export const organizeBody = z.object({
   enCode: enCode(),
   shortName: optionalText(100),
   category: z.enum(ORG_CATEGORIES).optional(),
-  managerId: idString.nullish().or(z.literal('')).transform((v) => v || null),
+  managerId: idString
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
   sortCode,
   enabledMark: flag,
   description: optionalText(500),
@@ -165,7 +171,10 @@ const userFields = {
   positionId: idList,
   roleId: idList,
   groupId: idList,
-  managerId: idString.nullish().or(z.literal('')).transform((v) => v || null),
+  managerId: idString
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
   mobilePhone: optionalRule(20, (v) => patterns.iphone.test(v), 'rules.iphone'),
   email: optionalRule(200, (v) => patterns.email.test(v), 'rules.email'),
   idCard: optionalRule(18, isIdCard, 'rules.idCard'),
@@ -204,7 +213,12 @@ export const userListQuery = z
     keyword: text(200).optional().default(''),
     organizeId: idString.optional().or(z.literal('')),
     enabledMark: z.enum(['0', '1', '']).optional(),
-    sidx: z.string().max(64).regex(/^[A-Za-z0-9_]*$/).optional().default(''),
+    sidx: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_]*$/)
+      .optional()
+      .default(''),
     sort: z
       .enum(['asc', 'desc', 'ASC', 'DESC', ''])
       .optional()

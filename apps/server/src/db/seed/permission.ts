@@ -62,7 +62,9 @@ export async function seedPermission(ctx: AppContext): Promise<void> {
   const userMenu = await db.selectFrom('menus').select('id').where('id', '=', menuId('user')).executeTakeFirst();
   if (!userMenu) return;
 
-  const existing = new Set((await db.selectFrom('moduleDataSchemes').select('id').where('moduleId', '=', userMenu.id).execute()).map((s) => s.id));
+  const existing = new Set(
+    (await db.selectFrom('moduleDataSchemes').select('id').where('moduleId', '=', userMenu.id).execute()).map((s) => s.id),
+  );
   for (const [i, s] of schemes.entries()) {
     if (existing.has(s.id)) continue;
     await db
@@ -144,7 +146,14 @@ export async function seedPermission(ctx: AppContext): Promise<void> {
   if (dean && (await db.selectFrom('users').select('id').where('id', '=', dean.id).executeTakeFirst())) {
     await db
       .insertInto('userRelations')
-      .values({ id: stableId('71', `${dean.id}:Role:hospitalUserAdmin`), userId: dean.id, objectType: 'Role', objectId: HOSPITAL_USER_ADMIN_ROLE, sortCode: 9, createdAt: now })
+      .values({
+        id: stableId('71', `${dean.id}:Role:hospitalUserAdmin`),
+        userId: dean.id,
+        objectType: 'Role',
+        objectId: HOSPITAL_USER_ADMIN_ROLE,
+        sortCode: 9,
+        createdAt: now,
+      })
       .onConflict((oc) => oc.doNothing())
       .execute();
   }

@@ -63,13 +63,19 @@ export async function authorizeRoutes(app: FastifyInstance, ctx: AppContext) {
       return ok(null);
     });
 
-    app.post(`${base}/Data/Batch`, write, async (req) => ok(await batchAuthorize(ctx, req.session, parse(authorizeBatchBody, req.body, requestLanguage(req)))));
+    app.post(`${base}/Data/Batch`, write, async (req) =>
+      ok(await batchAuthorize(ctx, req.session, parse(authorizeBatchBody, req.body, requestLanguage(req)))),
+    );
 
     // ---- data-permission schemes of a menu
     app.get(`${base}/DataScheme/Fields/:moduleId`, read, async (req) => {
       const { moduleId } = parse(z.object({ moduleId: idString }), req.params);
       const menu = await findMenu(ctx, moduleId);
-      return ok({ list: rowRuleFields(menu.enCode), ops: CONDITION_OPS, tokens: CONDITION_TOKENS.filter((t) => t !== '@userAraSubordinates') });
+      return ok({
+        list: rowRuleFields(menu.enCode),
+        ops: CONDITION_OPS,
+        tokens: CONDITION_TOKENS.filter((t) => t !== '@userAraSubordinates'),
+      });
     });
 
     app.get(`${base}/DataScheme/Info/:id`, read, async (req) => {
@@ -85,12 +91,18 @@ export async function authorizeRoutes(app: FastifyInstance, ctx: AppContext) {
     /** Turns a menu's row permission on or off: body { isDataAuthorize: 0 | 1 }. */
     app.put(`${base}/DataScheme/Switch/:moduleId`, write, async (req) => {
       const { moduleId } = parse(z.object({ moduleId: idString }), req.params);
-      const { isDataAuthorize } = parse(z.object({ isDataAuthorize: z.union([z.literal(0), z.literal(1)]) }), req.body, requestLanguage(req));
+      const { isDataAuthorize } = parse(
+        z.object({ isDataAuthorize: z.union([z.literal(0), z.literal(1)]) }),
+        req.body,
+        requestLanguage(req),
+      );
       await setDataAuthorize(ctx, moduleId, isDataAuthorize === 1);
       return ok(null);
     });
 
-    app.post(`${base}/DataScheme`, write, async (req) => ok(await createScheme(ctx, req.session, parse(dataSchemeBody, req.body, requestLanguage(req)))));
+    app.post(`${base}/DataScheme`, write, async (req) =>
+      ok(await createScheme(ctx, req.session, parse(dataSchemeBody, req.body, requestLanguage(req)))),
+    );
 
     app.put(`${base}/DataScheme/:id`, write, async (req) => {
       const { id } = parse(idParams, req.params);

@@ -42,7 +42,16 @@ export interface TierAnswer {
 
 interface Catalog {
   systems: { id: string; fullName: string; icon: string; sortCode: number }[];
-  menus: { id: string; parentId: string; systemId: string; fullName: string; enCode: string; icon: string | null; type: number; sortCode: number }[];
+  menus: {
+    id: string;
+    parentId: string;
+    systemId: string;
+    fullName: string;
+    enCode: string;
+    icon: string | null;
+    type: number;
+    sortCode: number;
+  }[];
   items: Record<'button' | 'column' | 'form', { id: string; moduleId: string; fullName: string; enCode: string; sortCode: number }[]>;
   schemes: { id: string; moduleId: string; fullName: string; enCode: string; sortCode: number }[];
 }
@@ -58,10 +67,30 @@ async function catalog(ctx: AppContext, editor: UserGrants): Promise<Catalog> {
       .where('enabledMark', '=', 1)
       .orderBy('sortCode')
       .execute(),
-    db.selectFrom('moduleButtons').select(['id', 'moduleId', 'fullName', 'enCode', 'sortCode']).where('enabledMark', '=', 1).orderBy('sortCode').execute(),
-    db.selectFrom('moduleColumns').select(['id', 'moduleId', 'fullName', 'enCode', 'sortCode']).where('enabledMark', '=', 1).orderBy('sortCode').execute(),
-    db.selectFrom('moduleForms').select(['id', 'moduleId', 'fullName', 'enCode', 'sortCode']).where('enabledMark', '=', 1).orderBy('sortCode').execute(),
-    db.selectFrom('moduleDataSchemes').select(['id', 'moduleId', 'fullName', 'enCode', 'sortCode']).where('enabledMark', '=', 1).orderBy('sortCode').execute(),
+    db
+      .selectFrom('moduleButtons')
+      .select(['id', 'moduleId', 'fullName', 'enCode', 'sortCode'])
+      .where('enabledMark', '=', 1)
+      .orderBy('sortCode')
+      .execute(),
+    db
+      .selectFrom('moduleColumns')
+      .select(['id', 'moduleId', 'fullName', 'enCode', 'sortCode'])
+      .where('enabledMark', '=', 1)
+      .orderBy('sortCode')
+      .execute(),
+    db
+      .selectFrom('moduleForms')
+      .select(['id', 'moduleId', 'fullName', 'enCode', 'sortCode'])
+      .where('enabledMark', '=', 1)
+      .orderBy('sortCode')
+      .execute(),
+    db
+      .selectFrom('moduleDataSchemes')
+      .select(['id', 'moduleId', 'fullName', 'enCode', 'sortCode'])
+      .where('enabledMark', '=', 1)
+      .orderBy('sortCode')
+      .execute(),
   ]);
   if (editor.isAdministrator) return { systems, menus, items: { button, column, form }, schemes };
   const held = new Map<string, Set<string>>();
@@ -87,7 +116,12 @@ export async function assertObject(ctx: AppContext, objectType: GrantObjectType,
   if (!row) throw notFound();
 }
 
-const node = (n: Omit<AuthNode, 'hasChildren' | 'isLeaf' | 'children'>): AuthNode => ({ ...n, hasChildren: false, isLeaf: true, children: [] });
+const node = (n: Omit<AuthNode, 'hasChildren' | 'isLeaf' | 'children'>): AuthNode => ({
+  ...n,
+  hasChildren: false,
+  isLeaf: true,
+  children: [],
+});
 
 function menuNodes(cat: Catalog, keep?: Set<string>): AuthNode[] {
   const byId = new Map(cat.menus.map((m) => [m.id, m]));
@@ -137,10 +171,7 @@ function tierOf(cat: Catalog, kind: GrantItemType, granted: string[], onlyModule
     const nodes = menuNodes(cat, onlyModules);
     return tier(nodes, granted);
   }
-  const items =
-    kind === 'resource'
-      ? cat.schemes
-      : cat.items[kind as 'button' | 'column' | 'form'];
+  const items = kind === 'resource' ? cat.schemes : cat.items[kind as 'button' | 'column' | 'form'];
   const inScope = onlyModules ? items.filter((i) => onlyModules.has(i.moduleId)) : items;
   const menus = menuNodes(cat, new Set(inScope.map((i) => i.moduleId)));
   const leaves = inScope.map((i) =>
@@ -190,13 +221,22 @@ export async function authorizeValues(ctx: AppContext, session: SessionInfo, obj
   let grew = true;
   while (grew) {
     grew = false;
-    for (const m of cat.menus) if (chosen.has(m.parentId) && !chosen.has(m.id)) (chosen.add(m.id), (grew = true));
+    for (const m of cat.menus) {
+      if (chosen.has(m.parentId) && !chosen.has(m.id)) {
+        chosen.add(m.id);
+        grew = true;
+      }
+    }
   }
   return tierOf(cat, kind, granted, chosen);
 }
 
 /** Sorts requested ids per tier: real items stay, ids of other kinds (tree parents) drop, unknown ids are refused. */
-function sortItems(cat: Catalog, full: Catalog, body: Pick<AuthorizeDataBody, 'systemIds' | 'module' | 'button' | 'column' | 'form' | 'resource'>) {
+function sortItems(
+  cat: Catalog,
+  full: Catalog,
+  body: Pick<AuthorizeDataBody, 'systemIds' | 'module' | 'button' | 'column' | 'form' | 'resource'>,
+) {
   const fullSets: Record<GrantItemType, Set<string>> = {
     system: new Set(full.systems.map((s) => s.id)),
     module: new Set(full.menus.map((m) => m.id)),
@@ -255,7 +295,11 @@ export async function saveAuthorizeData(ctx: AppContext, session: SessionInfo, o
   const now = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
     for (const kind of GRANT_ITEM_TYPES) {
-      let del = trx.deleteFrom('authorizations').where('objectType', '=', body.objectType).where('objectId', '=', objectId).where('itemType', '=', kind);
+      let del = trx
+        .deleteFrom('authorizations')
+        .where('objectType', '=', body.objectType)
+        .where('objectId', '=', objectId)
+        .where('itemType', '=', kind);
       if (!editor.isAdministrator) {
         const reach = [...mine[kind]];
         if (!reach.length) continue;
@@ -264,7 +308,15 @@ export async function saveAuthorizeData(ctx: AppContext, session: SessionInfo, o
       await del.execute();
     }
     const rows = GRANT_ITEM_TYPES.flatMap((kind) =>
-      items[kind].map((itemId) => ({ id: newId(), itemType: kind, itemId, objectType: body.objectType, objectId, createdAt: now, createdBy: session.userId })),
+      items[kind].map((itemId) => ({
+        id: newId(),
+        itemType: kind,
+        itemId,
+        objectType: body.objectType,
+        objectId,
+        createdAt: now,
+        createdBy: session.userId,
+      })),
     );
     for (let i = 0; i < rows.length; i += 100) {
       await trx
@@ -281,7 +333,11 @@ export async function saveAuthorizeData(ctx: AppContext, session: SessionInfo, o
 export async function batchAuthorize(
   ctx: AppContext,
   session: SessionInfo,
-  body: Pick<AuthorizeDataBody, 'systemIds' | 'module' | 'button' | 'column' | 'form' | 'resource'> & { roleIds: string[]; positionIds: string[]; userIds: string[] },
+  body: Pick<AuthorizeDataBody, 'systemIds' | 'module' | 'button' | 'column' | 'form' | 'resource'> & {
+    roleIds: string[];
+    positionIds: string[];
+    userIds: string[];
+  },
 ) {
   const objects = [
     ...body.roleIds.map((id) => ({ type: 'Role' as const, id })),
@@ -297,7 +353,15 @@ export async function batchAuthorize(
   const now = Date.now();
   const rows = objects.flatMap((o) =>
     GRANT_ITEM_TYPES.flatMap((kind) =>
-      items[kind].map((itemId) => ({ id: newId(), itemType: kind, itemId, objectType: o.type, objectId: o.id, createdAt: now, createdBy: session.userId })),
+      items[kind].map((itemId) => ({
+        id: newId(),
+        itemType: kind,
+        itemId,
+        objectType: o.type,
+        objectId: o.id,
+        createdAt: now,
+        createdBy: session.userId,
+      })),
     ),
   );
   await ctx.db.transaction().execute(async (trx) => {
@@ -328,12 +392,29 @@ export async function currentAuthorize(ctx: AppContext, session: SessionInfo) {
             : cat.items[kind].map((i) => i.id);
     return tierOf(cat, kind, ids).list;
   };
-  return { module: everything('module'), button: everything('button'), column: everything('column'), form: everything('form'), resource: everything('resource') };
+  return {
+    module: everything('module'),
+    button: everything('button'),
+    column: everything('column'),
+    form: everything('form'),
+    resource: everything('resource'),
+  };
 }
 
 // ---------------------------------------------------------------- data-permission schemes
 
-const schemeColumns = ['id', 'moduleId', 'enCode', 'fullName', 'conditionJson', 'conditionText', 'sortCode', 'enabledMark', 'description', 'createdAt'] as const;
+const schemeColumns = [
+  'id',
+  'moduleId',
+  'enCode',
+  'fullName',
+  'conditionJson',
+  'conditionText',
+  'sortCode',
+  'enabledMark',
+  'description',
+  'createdAt',
+] as const;
 
 /** A menu by id or enCode. */
 export async function findMenu(ctx: AppContext, idOrCode: string) {
@@ -348,7 +429,13 @@ export async function findMenu(ctx: AppContext, idOrCode: string) {
 
 export async function listSchemes(ctx: AppContext, moduleIdOrCode: string) {
   const menu = await findMenu(ctx, moduleIdOrCode);
-  const rows = await ctx.db.selectFrom('moduleDataSchemes').select(schemeColumns).where('moduleId', '=', menu.id).orderBy('sortCode').orderBy('createdAt').execute();
+  const rows = await ctx.db
+    .selectFrom('moduleDataSchemes')
+    .select(schemeColumns)
+    .where('moduleId', '=', menu.id)
+    .orderBy('sortCode')
+    .orderBy('createdAt')
+    .execute();
   return { list: rows.map((r) => ({ ...r, creatorTime: r.createdAt })), isDataAuthorize: menu.isDataAuthorize };
 }
 
@@ -429,6 +516,10 @@ export async function deleteScheme(ctx: AppContext, id: string) {
 /** Turns a menu's data authorization on or off (schemes apply only while it is on). */
 export async function setDataAuthorize(ctx: AppContext, moduleIdOrCode: string, on: boolean) {
   const menu = await findMenu(ctx, moduleIdOrCode);
-  await ctx.db.updateTable('menus').set({ isDataAuthorize: on ? 1 : 0, updatedAt: Date.now() }).where('id', '=', menu.id).execute();
+  await ctx.db
+    .updateTable('menus')
+    .set({ isDataAuthorize: on ? 1 : 0, updatedAt: Date.now() })
+    .where('id', '=', menu.id)
+    .execute();
   invalidateGrants(ctx);
 }

@@ -33,9 +33,25 @@ interface Write {
 }
 
 const writes = (): Write[] => [
-  { method: 'POST', url: '/api/permission/Organize', body: { parentId: ORG.root, fullName: '新单位', enCode: 'NEWORG' }, text: ['fullName', 'enCode', 'description', 'shortName'] },
-  { method: 'PUT', url: `/api/permission/Organize/${ORG.chengguan}`, body: { parentId: ORG.root, fullName: '城关', enCode: 'CGZWSY' }, text: ['fullName', 'enCode'], unknown: '/api/permission/Organize/8888' },
-  { method: 'POST', url: '/api/permission/Organize/Department', body: { parentId: ORG.chengguan, fullName: '新科室', enCode: 'CG.NEW' }, text: ['fullName', 'enCode', 'description'] },
+  {
+    method: 'POST',
+    url: '/api/permission/Organize',
+    body: { parentId: ORG.root, fullName: '新单位', enCode: 'NEWORG' },
+    text: ['fullName', 'enCode', 'description', 'shortName'],
+  },
+  {
+    method: 'PUT',
+    url: `/api/permission/Organize/${ORG.chengguan}`,
+    body: { parentId: ORG.root, fullName: '城关', enCode: 'CGZWSY' },
+    text: ['fullName', 'enCode'],
+    unknown: '/api/permission/Organize/8888',
+  },
+  {
+    method: 'POST',
+    url: '/api/permission/Organize/Department',
+    body: { parentId: ORG.chengguan, fullName: '新科室', enCode: 'CG.NEW' },
+    text: ['fullName', 'enCode', 'description'],
+  },
   {
     method: 'PUT',
     url: `/api/permission/Organize/Department/${ORG.surgery}`,
@@ -43,7 +59,12 @@ const writes = (): Write[] => [
     text: ['fullName'],
     unknown: '/api/permission/Organize/Department/8888',
   },
-  { method: 'POST', url: '/api/permission/Position', body: { organizeId: ORG.surgery, fullName: '新岗位', enCode: 'P.NEW' }, text: ['fullName', 'enCode', 'type', 'description'] },
+  {
+    method: 'POST',
+    url: '/api/permission/Position',
+    body: { organizeId: ORG.surgery, fullName: '新岗位', enCode: 'P.NEW' },
+    text: ['fullName', 'enCode', 'type', 'description'],
+  },
   {
     method: 'PUT',
     url: '/api/permission/Position/300000000000000005',
@@ -51,10 +72,32 @@ const writes = (): Write[] => [
     text: ['fullName'],
     unknown: '/api/permission/Position/8888',
   },
-  { method: 'POST', url: '/api/permission/Role', body: { fullName: '新角色', enCode: 'newRole' }, text: ['fullName', 'enCode', 'description'] },
-  { method: 'PUT', url: '/api/permission/Role/200000000000000008', body: { fullName: '培训管理员', enCode: 'trainer' }, text: ['fullName'], unknown: '/api/permission/Role/8888' },
-  { method: 'POST', url: '/api/permission/Group', body: { fullName: '新分组', enCode: 'G.NEW' }, text: ['fullName', 'enCode', 'type', 'description'] },
-  { method: 'PUT', url: '/api/permission/Group/400000000000000001', body: { fullName: '团队', enCode: 'G.FD.CG1' }, text: ['fullName'], unknown: '/api/permission/Group/8888' },
+  {
+    method: 'POST',
+    url: '/api/permission/Role',
+    body: { fullName: '新角色', enCode: 'newRole' },
+    text: ['fullName', 'enCode', 'description'],
+  },
+  {
+    method: 'PUT',
+    url: '/api/permission/Role/200000000000000008',
+    body: { fullName: '培训管理员', enCode: 'trainer' },
+    text: ['fullName'],
+    unknown: '/api/permission/Role/8888',
+  },
+  {
+    method: 'POST',
+    url: '/api/permission/Group',
+    body: { fullName: '新分组', enCode: 'G.NEW' },
+    text: ['fullName', 'enCode', 'type', 'description'],
+  },
+  {
+    method: 'PUT',
+    url: '/api/permission/Group/400000000000000001',
+    body: { fullName: '团队', enCode: 'G.FD.CG1' },
+    text: ['fullName'],
+    unknown: '/api/permission/Group/8888',
+  },
   {
     method: 'POST',
     url: '/api/permission/Users',
@@ -68,10 +111,27 @@ const writes = (): Write[] => [
     text: ['account', 'realName', 'description'],
     unknown: '/api/permission/Users/8888',
   },
-  { method: 'POST', url: '/api/permission/Users/500000000000000003/Actions/ResetPassword', body: { userPassword: md5('Abc12345') }, text: ['userPassword'], unknown: '/api/permission/Users/8888/Actions/ResetPassword' },
-  { method: 'PUT', url: '/api/permission/Authority/Data/200000000000000008', body: { objectType: 'Role', module: [] }, text: ['objectType'], unknown: '/api/permission/Authority/Data/8888' },
+  {
+    method: 'POST',
+    url: '/api/permission/Users/500000000000000003/Actions/ResetPassword',
+    body: { userPassword: md5('Abc12345') },
+    text: ['userPassword'],
+    unknown: '/api/permission/Users/8888/Actions/ResetPassword',
+  },
+  {
+    method: 'PUT',
+    url: '/api/permission/Authority/Data/200000000000000008',
+    body: { objectType: 'Role', module: [] },
+    text: ['objectType'],
+    unknown: '/api/permission/Authority/Data/8888',
+  },
   { method: 'POST', url: '/api/permission/Authority/Data/Batch', body: { roleIds: ['200000000000000008'], module: [] }, text: [] },
-  { method: 'POST', url: '/api/permission/Authority/DataScheme', body: { moduleId: '__MENU__', enCode: 'scheme.new', fullName: '方案', conditionJson: '[]' }, text: ['enCode', 'fullName', 'conditionJson', 'conditionText'] },
+  {
+    method: 'POST',
+    url: '/api/permission/Authority/DataScheme',
+    body: { moduleId: '__MENU__', enCode: 'scheme.new', fullName: '方案', conditionJson: '[]' },
+    text: ['enCode', 'fullName', 'conditionJson', 'conditionText'],
+  },
   {
     method: 'PUT',
     url: '/api/permission/Authority/DataScheme/850000000000000003',
@@ -80,11 +140,19 @@ const writes = (): Write[] => [
     unknown: '/api/permission/Authority/DataScheme/8888',
   },
   { method: 'PUT', url: '/api/permission/Authority/SetColumnsByModuleId', body: { moduleId: '__MENU__', fieldList: '[]' }, text: [] },
-  { method: 'PUT', url: '/api/permission/Users/Current/major', body: { majorId: ORG.infoCentre, majorType: 'Organize' }, text: ['majorType'] },
+  {
+    method: 'PUT',
+    url: '/api/permission/Users/Current/major',
+    body: { majorId: ORG.infoCentre, majorType: 'Organize' },
+    text: ['majorType'],
+  },
   { method: 'POST', url: '/api/permission/Users/ImportData', body: { list: [] }, text: [] },
 ];
 
-const fill = (w: Write): Write => ({ ...w, body: Object.fromEntries(Object.entries(w.body).map(([k, v]) => [k, v === '__MENU__' ? userMenu : v])) });
+const fill = (w: Write): Write => ({
+  ...w,
+  body: Object.fromEntries(Object.entries(w.body).map(([k, v]) => [k, v === '__MENU__' ? userMenu : v])),
+});
 
 describe('bad input on every write', () => {
   it('wrong types in each field: 400 naming the field, nothing changed', async () => {
@@ -93,8 +161,13 @@ describe('bad input on every write', () => {
     for (const w of writes().map(fill)) {
       for (const key of Object.keys(w.body)) {
         for (const bad of [{ nested: { deeper: 1 } }, [[['x']]]]) {
-          const res = await t.call(w.method, w.url, { token: admin, body: { ...w.body, [key]: bad }, headers: { 'accept-language': 'en' } });
-          if (res.status !== 400 || !res.msg.includes(key)) wrong.push(`${w.method} ${w.url} ${key}=${JSON.stringify(bad)} → ${res.status} ${res.msg}`);
+          const res = await t.call(w.method, w.url, {
+            token: admin,
+            body: { ...w.body, [key]: bad },
+            headers: { 'accept-language': 'en' },
+          });
+          if (res.status !== 400 || !res.msg.includes(key))
+            wrong.push(`${w.method} ${w.url} ${key}=${JSON.stringify(bad)} → ${res.status} ${res.msg}`);
         }
       }
     }
@@ -137,15 +210,31 @@ describe('bad input on every write', () => {
   it('unknown ids in the path: 404, nothing changed', async () => {
     const before = await snapshot(t);
     const wrong: string[] = [];
-    for (const w of writes().map(fill).filter((x) => x.unknown)) {
+    for (const w of writes()
+      .map(fill)
+      .filter((x) => x.unknown)) {
       const res = await t.call(w.method, w.unknown!, { token: admin, body: w.body });
       if (res.status !== 404) wrong.push(`${w.method} ${w.unknown} → ${res.status} ${res.msg}`);
     }
-    for (const url of ['/api/permission/Organize/8888', '/api/permission/Organize/Department/8888', '/api/permission/Position/8888', '/api/permission/Role/8888', '/api/permission/Group/8888', '/api/permission/Users/8888', '/api/permission/Authority/DataScheme/8888', '/api/system/OnlineUser/8888']) {
+    for (const url of [
+      '/api/permission/Organize/8888',
+      '/api/permission/Organize/Department/8888',
+      '/api/permission/Position/8888',
+      '/api/permission/Role/8888',
+      '/api/permission/Group/8888',
+      '/api/permission/Users/8888',
+      '/api/permission/Authority/DataScheme/8888',
+      '/api/system/OnlineUser/8888',
+    ]) {
       const res = await t.call('DELETE', url, { token: admin });
       if (res.status !== 404) wrong.push(`DELETE ${url} → ${res.status}`);
     }
-    for (const url of ['/api/permission/Role/8888/Actions/State', '/api/permission/Users/8888/Actions/State', '/api/permission/Users/8888/Actions/unlock', '/api/permission/Organize/8888/Actions/State']) {
+    for (const url of [
+      '/api/permission/Role/8888/Actions/State',
+      '/api/permission/Users/8888/Actions/State',
+      '/api/permission/Users/8888/Actions/unlock',
+      '/api/permission/Organize/8888/Actions/State',
+    ]) {
       const res = await t.call('PUT', url, { token: admin });
       if (res.status !== 404) wrong.push(`PUT ${url} → ${res.status}`);
     }
@@ -159,31 +248,55 @@ describe('bad input on every write', () => {
   });
 
   it('SQL and HTML in free text are stored verbatim and answered as JSON strings', async () => {
-    const org = await t.call('POST', '/api/permission/Organize', { token: admin, body: { parentId: ORG.root, fullName: HOSTILE, enCode: 'HOSTILE', description: HOSTILE } });
+    const org = await t.call('POST', '/api/permission/Organize', {
+      token: admin,
+      body: { parentId: ORG.root, fullName: HOSTILE, enCode: 'HOSTILE', description: HOSTILE },
+    });
     expect(org.code, org.msg).toBe(200);
     const info = await t.call('GET', `/api/permission/Organize/${org.data.id}`, { token: admin });
     expect(info.data.fullName).toBe(HOSTILE);
     expect(info.raw.headers['content-type']).toContain('application/json');
     expect(info.raw.body).not.toContain('<script>alert("x")'); // the quote is escaped inside the JSON string
-    const user = await t.call('POST', '/api/permission/Users', { token: admin, body: { account: 'hostile1', realName: '测试', organizeId: [org.data.id], description: HOSTILE } });
+    const user = await t.call('POST', '/api/permission/Users', {
+      token: admin,
+      body: { account: 'hostile1', realName: '测试', organizeId: [org.data.id], description: HOSTILE },
+    });
     expect(user.code).toBe(200);
     expect((await t.call('GET', `/api/permission/Users/${user.data.id}`, { token: admin })).data.description).toBe(HOSTILE);
     const listed = await t.call('GET', `/api/permission/Users?keyword=${encodeURIComponent("'; DROP")}`, { token: admin });
     expect(listed.data.list).toEqual([]);
     const byOrg = await t.call('GET', `/api/permission/Users?organizeId=${org.data.id}`, { token: admin });
     expect(byOrg.data.list[0].organize).toBe(`青山县医疗健康集团/${HOSTILE}`);
-    const role = await t.call('POST', '/api/permission/Role', { token: admin, body: { fullName: HOSTILE, enCode: 'hostileRole', description: HOSTILE } });
+    const role = await t.call('POST', '/api/permission/Role', {
+      token: admin,
+      body: { fullName: HOSTILE, enCode: 'hostileRole', description: HOSTILE },
+    });
     expect((await t.call('GET', `/api/permission/Role/${role.data.id}`, { token: admin })).data.fullName).toBe(HOSTILE);
-    expect(Number((await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(31);
+    expect(
+      Number(
+        (
+          await t.ctx.db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(31);
   });
 
   it('a duplicate account is 409 whichever way it is spelled, and changes nothing', async () => {
     const before = await snapshot(t);
     for (const account of ['zhangwei', 'ZhangWei', 'ZHANGWEI']) {
-      const res = await t.call('POST', '/api/permission/Users', { token: admin, body: { account, realName: '重名', organizeId: [ORG.root] } });
+      const res = await t.call('POST', '/api/permission/Users', {
+        token: admin,
+        body: { account, realName: '重名', organizeId: [ORG.root] },
+      });
       expect(res.status).toBe(409);
     }
-    const rename = await t.call('PUT', '/api/permission/Users/500000000000000003', { token: admin, body: { account: 'Zhangwei', realName: '刘洋', organizeId: [ORG.internalMedicine] } });
+    const rename = await t.call('PUT', '/api/permission/Users/500000000000000003', {
+      token: admin,
+      body: { account: 'Zhangwei', realName: '刘洋', organizeId: [ORG.internalMedicine] },
+    });
     expect(rename.status).toBe(409);
     expect(await snapshot(t)).toEqual(before);
   });

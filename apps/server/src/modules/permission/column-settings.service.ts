@@ -21,14 +21,25 @@ async function allowedColumns(ctx: AppContext, session: SessionInfo, moduleIdOrC
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
   if (!grants.isAdministrator && !grants.menuIds.has(menu.id)) throw forbidden();
   const entry = grants.permissionList.find((p) => p.modelId === menu.id);
-  const registered = await ctx.db.selectFrom('moduleColumns').select(['enCode', 'fullName']).where('moduleId', '=', menu.id).where('enabledMark', '=', 1).orderBy('sortCode').execute();
+  const registered = await ctx.db
+    .selectFrom('moduleColumns')
+    .select(['enCode', 'fullName'])
+    .where('moduleId', '=', menu.id)
+    .where('enabledMark', '=', 1)
+    .orderBy('sortCode')
+    .execute();
   const visible = grants.isAdministrator ? registered : registered.filter((c) => entry?.column.some((g) => g.enCode === c.enCode));
   return { menu, registered, visible };
 }
 
 export async function columnsByModule(ctx: AppContext, session: SessionInfo, moduleIdOrCode: string) {
   const { menu, registered, visible } = await allowedColumns(ctx, session, moduleIdOrCode);
-  const saved = await ctx.db.selectFrom('userColumnSettings').select(['fieldList', 'updatedAt']).where('userId', '=', session.userId).where('moduleId', '=', menu.id).executeTakeFirst();
+  const saved = await ctx.db
+    .selectFrom('userColumnSettings')
+    .select(['fieldList', 'updatedAt'])
+    .where('userId', '=', session.userId)
+    .where('moduleId', '=', menu.id)
+    .executeTakeFirst();
   let stored: { prop: string; label?: string; columnVisible?: boolean; visible?: boolean }[] = [];
   try {
     stored = saved ? (JSON.parse(saved.fieldList) as typeof stored) : [];
@@ -44,7 +55,8 @@ export async function columnsByModule(ctx: AppContext, session: SessionInfo, mod
     const on = s.columnVisible ?? s.visible ?? true;
     list.push({ prop: s.prop, label: allowed.get(s.prop) ?? s.label ?? s.prop, columnVisible: on, visible: on });
   }
-  for (const [prop, label] of allowed) if (!list.some((c) => c.prop === prop)) list.push({ prop, label, columnVisible: true, visible: true });
+  for (const [prop, label] of allowed)
+    if (!list.some((c) => c.prop === prop)) list.push({ prop, label, columnVisible: true, visible: true });
   return { moduleId: menu.id, list, fieldList: JSON.stringify(list), updatedAt: saved?.updatedAt ?? null };
 }
 

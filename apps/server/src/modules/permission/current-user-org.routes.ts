@@ -28,7 +28,10 @@ async function myPositions(ctx: AppContext, userId: string) {
     .where('userRelations.objectType', '=', 'Position')
     .orderBy('userRelations.sortCode')
     .execute();
-  const names = await orgPathNames(ctx, rows.map((r) => r.organizeId));
+  const names = await orgPathNames(
+    ctx,
+    rows.map((r) => r.organizeId),
+  );
   return rows.map((r) => ({ ...r, organize: names.get(r.organizeId) ?? '', isDefault: r.id === user.positionId }));
 }
 
@@ -36,7 +39,9 @@ async function myPositions(ctx: AppContext, userId: string) {
 async function isMeOrBelow(ctx: AppContext, session: SessionInfo, candidate: string) {
   if (candidate === session.userId) return true;
   const me = session.userId;
-  const r = await sql<{ id: string }>`with recursive sub(id) as (select u.id from users u where u.manager_id = ${me} union select u.id from users u join sub on u.manager_id = sub.id) select sub.id from sub where sub.id = ${candidate}`.execute(
+  const r = await sql<{
+    id: string;
+  }>`with recursive sub(id) as (select u.id from users u where u.manager_id = ${me} union select u.id from users u join sub on u.manager_id = sub.id) select sub.id from sub where sub.id = ${candidate}`.execute(
     ctx.db,
   );
   return r.rows.length > 0;
@@ -80,7 +85,11 @@ async function switchMajor(ctx: AppContext, session: SessionInfo, type: 'Organiz
   if (type === 'Organize') {
     const mine = await userOrganizations(ctx, session.userId);
     if (!mine.some((o) => o.id === id)) throw badRequest('major.notMine');
-    await ctx.db.updateTable('users').set({ organizeId: id, updatedAt: now, updatedBy: session.userId }).where('id', '=', session.userId).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ organizeId: id, updatedAt: now, updatedBy: session.userId })
+      .where('id', '=', session.userId)
+      .execute();
     // Row rules follow the main organisation.
     invalidateGrants(ctx, session.userId);
     return;
@@ -88,11 +97,19 @@ async function switchMajor(ctx: AppContext, session: SessionInfo, type: 'Organiz
   if (type === 'Position') {
     const mine = await myPositions(ctx, session.userId);
     if (!mine.some((p) => p.id === id)) throw badRequest('major.notMine');
-    await ctx.db.updateTable('users').set({ positionId: id, updatedAt: now, updatedBy: session.userId }).where('id', '=', session.userId).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ positionId: id, updatedAt: now, updatedBy: session.userId })
+      .where('id', '=', session.userId)
+      .execute();
     return;
   }
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
   const system = await ctx.db.selectFrom('systems').select('id').where('id', '=', id).where('enabledMark', '=', 1).executeTakeFirst();
   if (!system || !grants.systemIds.has(id)) throw badRequest('major.notMine');
-  await ctx.db.updateTable('users').set({ systemId: id, updatedAt: now, updatedBy: session.userId }).where('id', '=', session.userId).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ systemId: id, updatedAt: now, updatedBy: session.userId })
+    .where('id', '=', session.userId)
+    .execute();
 }

@@ -48,10 +48,13 @@ export async function grantObjects(ctx: AppContext, userId: string): Promise<{ t
   const rels = await ctx.db
     .selectFrom('userRelations')
     .leftJoin('roles', (j) => j.onRef('roles.id', '=', 'userRelations.objectId').on('userRelations.objectType', '=', 'Role'))
-    .leftJoin('positions', (j) =>
-      j.onRef('positions.id', '=', 'userRelations.objectId').on('userRelations.objectType', '=', 'Position'),
-    )
-    .select(['userRelations.objectType', 'userRelations.objectId', 'roles.enabledMark as roleEnabled', 'positions.enabledMark as positionEnabled'])
+    .leftJoin('positions', (j) => j.onRef('positions.id', '=', 'userRelations.objectId').on('userRelations.objectType', '=', 'Position'))
+    .select([
+      'userRelations.objectType',
+      'userRelations.objectId',
+      'roles.enabledMark as roleEnabled',
+      'positions.enabledMark as positionEnabled',
+    ])
     .where('userRelations.userId', '=', userId)
     .where('userRelations.objectType', 'in', ['Role', 'Position'])
     .execute();

@@ -14,7 +14,9 @@ const base = '/permission/Group';
 
 /** User groups (spec §7.4; menu 'userGroup'). */
 export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get(base, route(moduleAccess('userGroup')), async (req) => ok(await listGroups(ctx, parse(pageQuery, req.query, requestLanguage(req)))));
+  app.get(base, route(moduleAccess('userGroup')), async (req) =>
+    ok(await listGroups(ctx, parse(pageQuery, req.query, requestLanguage(req)))),
+  );
 
   app.get(`${base}/Selector`, route(userAccess), async (req) => {
     const { keyword } = parse(z.object({ keyword: z.string().trim().max(200).optional().default('') }), req.query, requestLanguage(req));

@@ -41,7 +41,10 @@ function multipart(fileName: string, content: Buffer) {
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
   );
-  return { body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    body: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const header = ['账号', '姓名', '性别', '手机', '邮箱', '身份证号', '所属组织', '岗位', '角色', '说明'];
@@ -103,7 +106,13 @@ describe('user import', () => {
     const { body, headers } = multipart('x.xlsx', Buffer.from('account,realName\nx,y\n'));
     const res = await t.call('POST', '/api/permission/Users/ImportPreview', { token: admin, body, headers });
     expect(res.status).toBe(400);
-    const noHeaders = multipart('y.xlsx', await workbook([['foo', 'bar'], ['1', '2']]));
+    const noHeaders = multipart(
+      'y.xlsx',
+      await workbook([
+        ['foo', 'bar'],
+        ['1', '2'],
+      ]),
+    );
     expect((await t.call('POST', '/api/permission/Users/ImportPreview', { token: admin, ...noHeaders })).status).toBe(400);
   });
 
@@ -118,9 +127,18 @@ describe('user import', () => {
     const res = await t.call('POST', '/api/micq/MICQ_AFTER_IMPORT/ImportData', { token: admin, body: { list: previewList } });
     expect(res.data).toMatchObject({ snum: 2, fnum: 4, resultType: 1 });
     expect(res.data.failResult).toHaveLength(4);
-    const imp = await t.ctx.db.selectFrom('users').select(['id', 'organizeId', 'positionId', 'gender']).where('account', '=', 'imp001').executeTakeFirstOrThrow();
+    const imp = await t.ctx.db
+      .selectFrom('users')
+      .select(['id', 'organizeId', 'positionId', 'gender'])
+      .where('account', '=', 'imp001')
+      .executeTakeFirstOrThrow();
     expect(imp).toMatchObject({ organizeId: '100000000000000011', positionId: '300000000000000004', gender: 1 });
-    const roles = await t.ctx.db.selectFrom('userRelations').select('objectId').where('userId', '=', imp.id).where('objectType', '=', 'Role').execute();
+    const roles = await t.ctx.db
+      .selectFrom('userRelations')
+      .select('objectId')
+      .where('userId', '=', imp.id)
+      .where('objectType', '=', 'Role')
+      .execute();
     expect(roles.map((r) => r.objectId)).toEqual(['200000000000000002']);
     expect(await t.login('imp002', DEFAULT_USER_PASSWORD)).toMatch(/^Bearer /);
     // Importing the same rows again: now every account exists.
@@ -146,8 +164,15 @@ describe('user export', () => {
     expect(res.raw.headers['content-disposition']).toMatch(/^attachment; filename="users_\d{8}\.xlsx"/);
     const rows = await readSheet(res.raw.rawPayload);
     expect(rows[0]).toEqual(['账号', '姓名', '性别', '手机', '邮箱', '所属组织', '岗位', '角色', '状态', '创建时间', '说明']);
-    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(['wuqing', 'zhenghao', 'zhoujie']);
-    const chosen = await t.call('GET', `/api/permission/Users/ExportExcel?organizeId=100000000000000015&selectKey=account,realName`, { token: admin });
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['wuqing', 'zhenghao', 'zhoujie']);
+    const chosen = await t.call('GET', `/api/permission/Users/ExportExcel?organizeId=100000000000000015&selectKey=account,realName`, {
+      token: admin,
+    });
     expect((await readSheet(chosen.raw.rawPayload))[0]).toEqual(['账号', '姓名']);
   });
 

@@ -14,7 +14,9 @@ const route = (access: Access) => ({ config: { access } });
 const base = '/system/OnlineUser';
 
 export async function onlineUserRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get(base, route(moduleAccess('onlineUser')), async (req) => ok(await listOnlineUsers(ctx, req.session, parse(pageQuery, req.query, requestLanguage(req)))));
+  app.get(base, route(moduleAccess('onlineUser')), async (req) =>
+    ok(await listOnlineUsers(ctx, req.session, parse(pageQuery, req.query, requestLanguage(req)))),
+  );
 
   /** Force one session offline by its id (the list's `id`). */
   app.delete(`${base}/:id`, route(moduleAccess('onlineUser', 'btn_forced')), async (req) => {

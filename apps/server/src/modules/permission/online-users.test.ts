@@ -21,7 +21,12 @@ describe('online users', () => {
     expect(accounts).toContain('admin');
     expect(accounts).not.toContain('sunli'); // signed out
     const row = res.data.list.find((r: { userAccount: string }) => r.userAccount === 'zhaomin');
-    expect(row).toMatchObject({ userName: '赵敏/zhaomin', organize: '青山县医疗健康集团/青山县人民医院/妇产科', loginIPAddress: '127.0.0.1', current: false });
+    expect(row).toMatchObject({
+      userName: '赵敏/zhaomin',
+      organize: '青山县医疗健康集团/青山县人民医院/妇产科',
+      loginIPAddress: '127.0.0.1',
+      current: false,
+    });
     expect(row.loginTime).toBeGreaterThan(0);
     expect(res.data.list.find((r: { userAccount: string }) => r.userAccount === 'admin').current).toBe(true);
     const kw = await t.call('GET', '/api/system/OnlineUser?keyword=zhao', { token: admin });
@@ -43,7 +48,11 @@ describe('online users', () => {
   it('forces several at once; never the caller’s own current session', async () => {
     const a = await t.login('wuqing');
     const b = await t.login('fengtao');
-    const list = (await t.call('GET', '/api/system/OnlineUser?pageSize=100', { token: admin })).data.list as { id: string; userAccount: string; current: boolean }[];
+    const list = (await t.call('GET', '/api/system/OnlineUser?pageSize=100', { token: admin })).data.list as {
+      id: string;
+      userAccount: string;
+      current: boolean;
+    }[];
     const ids = list.filter((r) => ['wuqing', 'fengtao'].includes(r.userAccount)).map((r) => r.id);
     expect((await t.call('DELETE', '/api/system/OnlineUser', { token: admin, body: { ids } })).data).toEqual({ count: 2 });
     expect((await t.call('GET', '/api/oauth/CurrentUser', { token: a })).code).toBe(601);

@@ -111,7 +111,14 @@ export async function orgPathNames(ctx: AppContext, orgIds: Iterable<string>): P
   const byId = await orgLabels(ctx, ids);
   for (const id of ids) {
     const node = byId.get(id);
-    if (node) out.set(id, node.idPath.split(',').map((a) => byId.get(a)?.fullName ?? '').join('/'));
+    if (node)
+      out.set(
+        id,
+        node.idPath
+          .split(',')
+          .map((a) => byId.get(a)?.fullName ?? '')
+          .join('/'),
+      );
   }
   return out;
 }

@@ -72,7 +72,20 @@ export async function orgChildren(ctx: AppContext, parentId: string): Promise<Or
   if (parent !== '-1' && !(await findOrg(ctx, parent))) throw notFound();
   const rows = await ctx.db
     .selectFrom('organizations')
-    .select(['id', 'parentId', 'category', 'enCode', 'fullName', 'shortName', 'managerId', 'idPath', 'sortCode', 'enabledMark', 'description', 'createdAt'])
+    .select([
+      'id',
+      'parentId',
+      'category',
+      'enCode',
+      'fullName',
+      'shortName',
+      'managerId',
+      'idPath',
+      'sortCode',
+      'enabledMark',
+      'description',
+      'createdAt',
+    ])
     .where('parentId', '=', parent)
     .orderBy('sortCode')
     .orderBy('createdAt')
@@ -106,9 +119,23 @@ export async function orgChildren(ctx: AppContext, parentId: string): Promise<Or
 async function pathNamesFor(ctx: AppContext, rows: OrgRow[]): Promise<Map<string, string>> {
   const ids = new Set(rows.flatMap((r) => r.idPath.split(',')));
   const names = new Map(
-    (await ctx.db.selectFrom('organizations').select(['id', 'fullName']).where('id', 'in', [...ids]).execute()).map((o) => [o.id, o.fullName]),
+    (
+      await ctx.db
+        .selectFrom('organizations')
+        .select(['id', 'fullName'])
+        .where('id', 'in', [...ids])
+        .execute()
+    ).map((o) => [o.id, o.fullName]),
   );
-  return new Map(rows.map((r) => [r.id, r.idPath.split(',').map((id) => names.get(id) ?? '').join('/')]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      r.idPath
+        .split(',')
+        .map((id) => names.get(id) ?? '')
+        .join('/'),
+    ]),
+  );
 }
 
 /**

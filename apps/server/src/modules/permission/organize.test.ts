@@ -24,7 +24,8 @@ interface Node {
 }
 const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
 const get = async (url: string, token = admin) => (await t.call('GET', url, { token })).data;
-const pathOf = async (id: string) => (await t.ctx.db.selectFrom('organizations').select('idPath').where('id', '=', id).executeTakeFirstOrThrow()).idPath;
+const pathOf = async (id: string) =>
+  (await t.ctx.db.selectFrom('organizations').select('idPath').where('id', '=', id).executeTakeFirstOrThrow()).idPath;
 
 describe('organisation trees', () => {
   it('one tree of companies and departments with the spec’s node fields', async () => {
@@ -35,7 +36,12 @@ describe('organisation trees', () => {
     const all = flatten(list);
     expect(all).toHaveLength(28);
     const nk = all.find((n) => n.id === ORG.internalMedicine)!;
-    expect(nk).toMatchObject({ category: 'department', organize: '青山县医疗健康集团/青山县人民医院/内科', organizeIds: [ORG.root, ORG.countyHospital, ORG.internalMedicine], isLeaf: true });
+    expect(nk).toMatchObject({
+      category: 'department',
+      organize: '青山县医疗健康集团/青山县人民医院/内科',
+      organizeIds: [ORG.root, ORG.countyHospital, ORG.internalMedicine],
+      isLeaf: true,
+    });
     expect(nk).toHaveProperty('enCode');
     expect(nk).toHaveProperty('icon');
   });
@@ -78,7 +84,10 @@ describe('organisation trees', () => {
   });
 
   it('OrganizeCondition answers the given organisations with their subtrees, labelled with their paths', async () => {
-    const res = await t.call('POST', '/api/permission/Organize/OrganizeCondition', { token: admin, body: { departIds: [ORG.chengguan, ORG.internalMedicine] } });
+    const res = await t.call('POST', '/api/permission/Organize/OrganizeCondition', {
+      token: admin,
+      body: { departIds: [ORG.chengguan, ORG.internalMedicine] },
+    });
     const roots = res.data.list as Node[];
     expect(roots.map((n) => n.id).sort()).toEqual([ORG.internalMedicine, ORG.chengguan].sort());
     expect(flatten(roots)).toHaveLength(6);
@@ -100,9 +109,24 @@ describe('organisation writes', () => {
   let c: string;
 
   it('creates companies and departments', async () => {
-    a = (await t.call('POST', '/api/permission/Organize', { token: admin, body: { parentId: ORG.root, fullName: '新建卫生院', enCode: 'XJWSY' } })).data.id;
-    b = (await t.call('POST', '/api/permission/Organize/Department', { token: admin, body: { parentId: a, fullName: '内科', enCode: 'XJWSY.NK' } })).data.id;
-    c = (await t.call('POST', '/api/permission/Organize/Department', { token: admin, body: { parentId: b, fullName: '内科一组', enCode: 'XJWSY.NK.1' } })).data.id;
+    a = (
+      await t.call('POST', '/api/permission/Organize', {
+        token: admin,
+        body: { parentId: ORG.root, fullName: '新建卫生院', enCode: 'XJWSY' },
+      })
+    ).data.id;
+    b = (
+      await t.call('POST', '/api/permission/Organize/Department', {
+        token: admin,
+        body: { parentId: a, fullName: '内科', enCode: 'XJWSY.NK' },
+      })
+    ).data.id;
+    c = (
+      await t.call('POST', '/api/permission/Organize/Department', {
+        token: admin,
+        body: { parentId: b, fullName: '内科一组', enCode: 'XJWSY.NK.1' },
+      })
+    ).data.id;
     expect(await pathOf(c)).toBe(`${ORG.root},${a},${b},${c}`);
     expect((await get(`/api/permission/Organize/Department/${b}`)).category).toBe('department');
     expect((await t.call('GET', `/api/permission/Organize/Department/${a}`, { token: admin })).status).toBe(404);
@@ -112,19 +136,60 @@ describe('organisation writes', () => {
 
   it('refuses duplicates and impossible parents, changing nothing', async () => {
     const before = await snapshot(t);
-    const dupCode = await t.call('POST', '/api/permission/Organize', { token: admin, body: { parentId: ORG.root, fullName: '另一个', enCode: 'XJWSY' } });
+    const dupCode = await t.call('POST', '/api/permission/Organize', {
+      token: admin,
+      body: { parentId: ORG.root, fullName: '另一个', enCode: 'XJWSY' },
+    });
     expect(dupCode.status).toBe(409);
     expect(dupCode.msg).toContain('XJWSY');
-    expect((await t.call('POST', '/api/permission/Organize', { token: admin, body: { parentId: ORG.root, fullName: '新建卫生院', enCode: 'OTHER' } })).status).toBe(409);
-    expect((await t.call('POST', '/api/permission/Organize/Department', { token: admin, body: { parentId: '-1', fullName: '孤立部门', enCode: 'LONE' } })).status).toBe(400);
-    expect((await t.call('POST', '/api/permission/Organize', { token: admin, body: { parentId: '424242', fullName: '无父', enCode: 'NOPARENT' } })).status).toBe(400);
-    expect((await t.call('POST', '/api/permission/Organize', { token: admin, body: { parentId: b, fullName: '部门下的公司', enCode: 'BADCO', category: 'company' } })).status).toBe(400);
-    expect((await t.call('POST', '/api/permission/Organize', { token: admin, body: { parentId: ORG.root, fullName: '主管不存在', enCode: 'NOMGR', managerId: '777' } })).status).toBe(400);
+    expect(
+      (
+        await t.call('POST', '/api/permission/Organize', {
+          token: admin,
+          body: { parentId: ORG.root, fullName: '新建卫生院', enCode: 'OTHER' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await t.call('POST', '/api/permission/Organize/Department', {
+          token: admin,
+          body: { parentId: '-1', fullName: '孤立部门', enCode: 'LONE' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.call('POST', '/api/permission/Organize', {
+          token: admin,
+          body: { parentId: '424242', fullName: '无父', enCode: 'NOPARENT' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.call('POST', '/api/permission/Organize', {
+          token: admin,
+          body: { parentId: b, fullName: '部门下的公司', enCode: 'BADCO', category: 'company' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await t.call('POST', '/api/permission/Organize', {
+          token: admin,
+          body: { parentId: ORG.root, fullName: '主管不存在', enCode: 'NOMGR', managerId: '777' },
+        })
+      ).status,
+    ).toBe(400);
     expect(await snapshot(t)).toEqual(before);
   });
 
   it('moving a node rewrites its subtree’s paths in one go', async () => {
-    const res = await t.call('PUT', `/api/permission/Organize/${a}`, { token: admin, body: { parentId: ORG.countyHospital, fullName: '新建卫生院', enCode: 'XJWSY' } });
+    const res = await t.call('PUT', `/api/permission/Organize/${a}`, {
+      token: admin,
+      body: { parentId: ORG.countyHospital, fullName: '新建卫生院', enCode: 'XJWSY' },
+    });
     expect(res.code).toBe(200);
     expect(await pathOf(a)).toBe(`${ORG.root},${ORG.countyHospital},${a}`);
     expect(await pathOf(b)).toBe(`${ORG.root},${ORG.countyHospital},${a},${b}`);
@@ -138,10 +203,16 @@ describe('organisation writes', () => {
   it('refuses cycles: under itself or under its own descendants', async () => {
     const before = await snapshot(t);
     for (const parentId of [a, b, c]) {
-      const res = await t.call('PUT', `/api/permission/Organize/${a}`, { token: admin, body: { parentId, fullName: '新建卫生院', enCode: 'XJWSY' } });
+      const res = await t.call('PUT', `/api/permission/Organize/${a}`, {
+        token: admin,
+        body: { parentId, fullName: '新建卫生院', enCode: 'XJWSY' },
+      });
       expect(res.status, parentId).toBe(400);
     }
-    const dept = await t.call('PUT', `/api/permission/Organize/Department/${b}`, { token: admin, body: { parentId: c, fullName: '内科', enCode: 'XJWSY.NK' } });
+    const dept = await t.call('PUT', `/api/permission/Organize/Department/${b}`, {
+      token: admin,
+      body: { parentId: c, fullName: '内科', enCode: 'XJWSY.NK' },
+    });
     expect(dept.status).toBe(400);
     expect(await snapshot(t)).toEqual(before);
   });
@@ -150,7 +221,10 @@ describe('organisation writes', () => {
     const withChildren = await t.call('DELETE', `/api/permission/Organize/${a}`, { token: admin, headers: { 'accept-language': 'en' } });
     expect(withChildren.status).toBe(400);
     expect(withChildren.msg).toMatch(/sub-organizations/);
-    const withUsers = await t.call('DELETE', `/api/permission/Organize/Department/${ORG.internalMedicine}`, { token: admin, headers: { 'accept-language': 'en' } });
+    const withUsers = await t.call('DELETE', `/api/permission/Organize/Department/${ORG.internalMedicine}`, {
+      token: admin,
+      headers: { 'accept-language': 'en' },
+    });
     expect(withUsers.status).toBe(400);
     expect(withUsers.msg).toMatch(/users/);
     const withPositions = await t.call('DELETE', `/api/permission/Organize/${ORG.chengguan}`, { token: admin });
@@ -172,7 +246,10 @@ describe('organisation writes', () => {
 
   it('a user without the organize buttons cannot write', async () => {
     const doctor = await t.login('zhangwei');
-    expect((await t.call('POST', '/api/permission/Organize', { token: doctor, body: { parentId: ORG.root, fullName: 'x', enCode: 'X' } })).status).toBe(403);
+    expect(
+      (await t.call('POST', '/api/permission/Organize', { token: doctor, body: { parentId: ORG.root, fullName: 'x', enCode: 'X' } }))
+        .status,
+    ).toBe(403);
     expect((await t.call('DELETE', `/api/permission/Organize/${b}`, { token: doctor })).status).toBe(403);
   });
 });

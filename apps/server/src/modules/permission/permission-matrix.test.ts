@@ -58,7 +58,8 @@ describe('permission matrix', () => {
     for (const r of guarded) {
       for (const lang of ['zh', 'en']) {
         const res = await t.call(r.method, concrete(r.url), { token: bare, headers: { 'accept-language': lang } });
-        if (res.status !== 403 || res.code !== 403 || res.msg !== 'Permission Denied') wrong.push(`${r.method} ${r.url} → ${res.status}/${res.code} ${res.msg}`);
+        if (res.status !== 403 || res.code !== 403 || res.msg !== 'Permission Denied')
+          wrong.push(`${r.method} ${r.url} → ${res.status}/${res.code} ${res.msg}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -67,7 +68,9 @@ describe('permission matrix', () => {
   it('the same user still reaches the signed-in lookups (no 401/403 on user routes)', async () => {
     const refused: string[] = [];
     // Logout would end the session the walk is using.
-    for (const r of t.routes.filter((x) => x.access.kind === 'user' && x.method === 'GET' && !x.url.includes(':') && !/Logout/i.test(x.url))) {
+    for (const r of t.routes.filter(
+      (x) => x.access.kind === 'user' && x.method === 'GET' && !x.url.includes(':') && !/Logout/i.test(x.url),
+    )) {
       const res = await t.call(r.method, r.url, { token: bare });
       if (res.status === 401 || res.status === 403 || res.status >= 500) refused.push(`${r.method} ${r.url} → ${res.status}`);
     }

@@ -50,7 +50,11 @@ export async function positionRoutes(app: FastifyInstance, ctx: AppContext) {
       requestLanguage(req),
     );
     return ok({
-      list: await positionTree(ctx, { within: [...body.departIds, ...body.organizeIds], positionIds: body.positionIds, keyword: body.keyword }),
+      list: await positionTree(ctx, {
+        within: [...body.departIds, ...body.organizeIds],
+        positionIds: body.positionIds,
+        keyword: body.keyword,
+      }),
     });
   });
 

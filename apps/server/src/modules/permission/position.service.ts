@@ -23,9 +23,17 @@ export async function listPositions(
   }
   if (q.enabledOnly) query = query.where('enabledMark', '=', 1);
   const page = await paginate(query.orderBy('sortCode').orderBy('createdAt', 'desc').orderBy('id'), q);
-  const names = await orgPathNames(ctx, page.list.map((p) => p.organizeId));
+  const names = await orgPathNames(
+    ctx,
+    page.list.map((p) => p.organizeId),
+  );
   return {
-    list: page.list.map((p) => ({ ...p, department: names.get(p.organizeId) ?? '', organize: names.get(p.organizeId) ?? '', creatorTime: p.createdAt })),
+    list: page.list.map((p) => ({
+      ...p,
+      department: names.get(p.organizeId) ?? '',
+      organize: names.get(p.organizeId) ?? '',
+      creatorTime: p.createdAt,
+    })),
     pagination: page.pagination,
   };
 }
@@ -38,8 +46,17 @@ export async function allPositions(ctx: AppContext, orgIds?: string[]) {
     q = q.where('organizeId', 'in', orgIds);
   }
   const rows = await q.orderBy('sortCode').orderBy('createdAt').execute();
-  const names = await orgPathNames(ctx, rows.map((p) => p.organizeId));
-  return rows.map((p) => ({ ...p, type: 'position', positionType: p.type, organize: names.get(p.organizeId) ?? '', lastFullName: names.get(p.organizeId) ?? '' }));
+  const names = await orgPathNames(
+    ctx,
+    rows.map((p) => p.organizeId),
+  );
+  return rows.map((p) => ({
+    ...p,
+    type: 'position',
+    positionType: p.type,
+    organize: names.get(p.organizeId) ?? '',
+    lastFullName: names.get(p.organizeId) ?? '',
+  }));
 }
 
 /**
@@ -47,9 +64,18 @@ export async function allPositions(ctx: AppContext, orgIds?: string[]) {
  * Organisations without positions below them are left out. With `within`, only
  * the subtrees of those organisations (and the explicitly listed positions).
  */
-export async function positionTree(ctx: AppContext, opts: { within?: string[]; positionIds?: string[]; keyword?: string } = {}): Promise<PickerNode[]> {
+export async function positionTree(
+  ctx: AppContext,
+  opts: { within?: string[]; positionIds?: string[]; keyword?: string } = {},
+): Promise<PickerNode[]> {
   const orgs = (await allOrgs(ctx)).filter((o) => o.enabledMark === 1);
-  let positions = await ctx.db.selectFrom('positions').select(positionColumns).where('enabledMark', '=', 1).orderBy('sortCode').orderBy('createdAt').execute();
+  let positions = await ctx.db
+    .selectFrom('positions')
+    .select(positionColumns)
+    .where('enabledMark', '=', 1)
+    .orderBy('sortCode')
+    .orderBy('createdAt')
+    .execute();
   if (opts.within) {
     const roots = orgs.filter((o) => opts.within!.includes(o.id));
     const inside = new Set(orgs.filter((o) => roots.some((r) => o.id === r.id || o.idPath.startsWith(`${r.idPath},`))).map((o) => o.id));

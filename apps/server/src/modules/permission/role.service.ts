@@ -6,7 +6,17 @@ import { keywordMatch, paginate } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
 import { invalidateGrants } from './grants.service.ts';
-import { allOrgs, findOrg, inSubtree, keepWithAncestors, linkTree, orgPathNames, orgScopePaths, pathInScope, toOrgNodes } from './org-tree.service.ts';
+import {
+  allOrgs,
+  findOrg,
+  inSubtree,
+  keepWithAncestors,
+  linkTree,
+  orgPathNames,
+  orgScopePaths,
+  pathInScope,
+  toOrgNodes,
+} from './org-tree.service.ts';
 import './messages.ts';
 
 const roleColumns = ['id', 'fullName', 'enCode', 'globalMark', 'sortCode', 'enabledMark', 'description', 'createdAt'] as const;
@@ -33,11 +43,17 @@ export async function listRoles(
     const org = await findOrg(ctx, q.organizeId);
     if (!org) throw notFound();
     query = query.where('id', 'in', (eb) =>
-      eb.selectFrom('roleOrganizations').select('roleId').where(inSubtree(ctx.dialect, 'roleOrganizations.organizeId', org.idPath)),
+      eb
+        .selectFrom('roleOrganizations')
+        .select('roleId')
+        .where(inSubtree(ctx.dialect, 'roleOrganizations.organizeId', org.idPath)),
     );
   }
   const page = await paginate(query.orderBy('sortCode').orderBy('createdAt', 'desc').orderBy('id'), q);
-  const links = await roleOrgs(ctx, page.list.map((r) => r.id));
+  const links = await roleOrgs(
+    ctx,
+    page.list.map((r) => r.id),
+  );
   const names = await orgPathNames(ctx, [...links.values()].flat());
   return {
     list: page.list.map((r) => {
@@ -96,8 +112,17 @@ export async function assignableRoleIds(ctx: AppContext, session: SessionInfo): 
  * 'organization' tab). A role linked to two organisations appears twice, so
  * `onlyId` (organisation id + role id) is the tree key.
  */
-export async function roleTree(ctx: AppContext, opts: { only?: Set<string> | null; globalTitle: string; keyword?: string }): Promise<PickerNode[]> {
-  let roles = await ctx.db.selectFrom('roles').select(roleColumns).where('enabledMark', '=', 1).orderBy('sortCode').orderBy('createdAt').execute();
+export async function roleTree(
+  ctx: AppContext,
+  opts: { only?: Set<string> | null; globalTitle: string; keyword?: string },
+): Promise<PickerNode[]> {
+  let roles = await ctx.db
+    .selectFrom('roles')
+    .select(roleColumns)
+    .where('enabledMark', '=', 1)
+    .orderBy('sortCode')
+    .orderBy('createdAt')
+    .execute();
   if (opts.only) roles = roles.filter((r) => opts.only!.has(r.id));
   const kw = opts.keyword?.trim().toLowerCase();
   if (kw) roles = roles.filter((r) => r.fullName.toLowerCase().includes(kw) || r.enCode.toLowerCase().includes(kw));
@@ -173,12 +198,23 @@ export async function rolesOfOrgs(ctx: AppContext, orgIds: string[]) {
   const rows = await ctx.db
     .selectFrom('roles')
     .innerJoin('roleOrganizations', 'roleOrganizations.roleId', 'roles.id')
-    .select(['roles.id', 'roles.fullName', 'roles.enCode', 'roles.globalMark', 'roles.enabledMark', 'roles.sortCode', 'roleOrganizations.organizeId'])
+    .select([
+      'roles.id',
+      'roles.fullName',
+      'roles.enCode',
+      'roles.globalMark',
+      'roles.enabledMark',
+      'roles.sortCode',
+      'roleOrganizations.organizeId',
+    ])
     .where('roleOrganizations.organizeId', 'in', orgIds)
     .where('roles.enabledMark', '=', 1)
     .orderBy('roles.sortCode')
     .execute();
-  const names = await orgPathNames(ctx, rows.map((r) => r.organizeId));
+  const names = await orgPathNames(
+    ctx,
+    rows.map((r) => r.organizeId),
+  );
   return rows.map((r) => ({
     ...r,
     type: 'role',
@@ -269,7 +305,11 @@ export async function setRoleState(ctx: AppContext, session: SessionInfo, id: st
   const role = await ctx.db.selectFrom('roles').select(['id', 'enabledMark']).where('id', '=', id).executeTakeFirst();
   if (!role) throw notFound();
   const next = enabledMark ?? (role.enabledMark === 1 ? 0 : 1);
-  await ctx.db.updateTable('roles').set({ enabledMark: next, updatedAt: Date.now(), updatedBy: session.userId }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('roles')
+    .set({ enabledMark: next, updatedAt: Date.now(), updatedBy: session.userId })
+    .where('id', '=', id)
+    .execute();
   invalidateGrants(ctx);
   return { enabledMark: next };
 }
@@ -279,7 +319,12 @@ export async function deleteRole(ctx: AppContext, id: string) {
   const role = await ctx.db.selectFrom('roles').select('id').where('id', '=', id).executeTakeFirst();
   if (!role) throw notFound();
   await ctx.db.transaction().execute(async (trx) => {
-    const held = await trx.selectFrom('userRelations').select('id').where('objectType', '=', 'Role').where('objectId', '=', id).executeTakeFirst();
+    const held = await trx
+      .selectFrom('userRelations')
+      .select('id')
+      .where('objectType', '=', 'Role')
+      .where('objectId', '=', id)
+      .executeTakeFirst();
     if (held) throw badRequest('role.hasUsers');
     await trx.deleteFrom('authorizations').where('objectType', '=', 'Role').where('objectId', '=', id).execute();
     await trx.deleteFrom('roleOrganizations').where('roleId', '=', id).execute();

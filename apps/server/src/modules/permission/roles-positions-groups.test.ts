@@ -20,7 +20,8 @@ interface Node {
   children: Node[];
 }
 const flatten = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
-const call = (method: string, url: string, body?: unknown, token = admin) => t.call(method, url, { token, ...(body !== undefined ? { body } : {}) });
+const call = (method: string, url: string, body?: unknown, token = admin) =>
+  t.call(method, url, { token, ...(body !== undefined ? { body } : {}) });
 
 describe('positions', () => {
   it('lists with paging, keyword and an organisation subtree', async () => {
@@ -28,7 +29,13 @@ describe('positions', () => {
     expect(all.data.pagination).toEqual({ currentPage: 1, pageSize: 5, total: 13 });
     expect(all.data.list[0]).toMatchObject({ fullName: '系统运维工程师', department: '青山县医疗健康集团' });
     const county = await call('GET', `/api/permission/Position?organizeId=${ORG.countyHospital}&pageSize=50`);
-    expect(county.data.list.map((p: { enCode: string }) => p.enCode).sort()).toEqual(['P.RM.ATTENDING', 'P.RM.DEAN', 'P.RM.DIRECTOR', 'P.RM.RESIDENT', 'P.RM.TRAINER']);
+    expect(county.data.list.map((p: { enCode: string }) => p.enCode).sort()).toEqual([
+      'P.RM.ATTENDING',
+      'P.RM.DEAN',
+      'P.RM.DIRECTOR',
+      'P.RM.RESIDENT',
+      'P.RM.TRAINER',
+    ]);
     const kw = await call('GET', `/api/permission/Position?keyword=${encodeURIComponent('全科')}`);
     expect(kw.data.pagination.total).toBe(3);
   });
@@ -50,18 +57,29 @@ describe('positions', () => {
   let pid: string;
   it('creates, refuses duplicates and unknown organisations, updates and deletes', async () => {
     const before = await snapshot(t);
-    expect((await call('POST', '/api/permission/Position', { organizeId: ORG.surgery, fullName: '护士长', enCode: 'P.RM.DEAN' })).status).toBe(409);
+    expect(
+      (await call('POST', '/api/permission/Position', { organizeId: ORG.surgery, fullName: '护士长', enCode: 'P.RM.DEAN' })).status,
+    ).toBe(409);
     expect((await call('POST', '/api/permission/Position', { organizeId: '98765', fullName: '护士长', enCode: 'P.NEW' })).status).toBe(400);
     expect(await snapshot(t)).toEqual(before);
     pid = (await call('POST', '/api/permission/Position', { organizeId: ORG.surgery, fullName: '护士长', enCode: 'P.RM.NURSE' })).data.id;
-    expect((await call('GET', `/api/permission/Position/${pid}`)).data).toMatchObject({ fullName: '护士长', organizeIdTree: [ORG.root, ORG.countyHospital, ORG.surgery] });
-    expect((await call('PUT', `/api/permission/Position/${pid}`, { organizeId: ORG.surgery, fullName: '护士长（外科）', enCode: 'P.RM.NURSE' })).code).toBe(200);
+    expect((await call('GET', `/api/permission/Position/${pid}`)).data).toMatchObject({
+      fullName: '护士长',
+      organizeIdTree: [ORG.root, ORG.countyHospital, ORG.surgery],
+    });
+    expect(
+      (await call('PUT', `/api/permission/Position/${pid}`, { organizeId: ORG.surgery, fullName: '护士长（外科）', enCode: 'P.RM.NURSE' }))
+        .code,
+    ).toBe(200);
     expect((await call('GET', `/api/permission/Position/${pid}`)).data.fullName).toBe('护士长（外科）');
   });
 
   it('refuses deleting a position someone holds; deleting a free one removes its grants', async () => {
     expect((await call('DELETE', '/api/permission/Position/300000000000000003')).status).toBe(400);
-    await t.ctx.db.insertInto('authorizations').values({ id: '991', itemType: 'module', itemId: 'x', objectType: 'Position', objectId: pid, createdAt: 1, createdBy: null }).execute();
+    await t.ctx.db
+      .insertInto('authorizations')
+      .values({ id: '991', itemType: 'module', itemId: 'x', objectType: 'Position', objectId: pid, createdAt: 1, createdBy: null })
+      .execute();
     expect((await call('DELETE', `/api/permission/Position/${pid}`)).code).toBe(200);
     expect(await t.ctx.db.selectFrom('authorizations').select('id').where('objectId', '=', pid).execute()).toEqual([]);
     expect((await call('GET', `/api/permission/Position/${pid}`)).status).toBe(404);
@@ -75,20 +93,26 @@ describe('roles', () => {
     expect(list[0]!.children.map((r) => r.fullName)).toContain('系统管理员');
     expect(list[0]!.children.every((r) => r.type === 'role' && r.onlyId === `1_${r.id}`)).toBe(true);
     const orgSide = flatten(list.slice(1)).filter((n) => n.type === 'role');
-    expect(orgSide.map((r) => r.onlyId).sort()).toEqual([`${ORG.countyHospital}_${HOSPITAL_USER_ADMIN_ROLE}`, `${ORG.tcmHospital}_${HOSPITAL_USER_ADMIN_ROLE}`].sort());
+    expect(orgSide.map((r) => r.onlyId).sort()).toEqual(
+      [`${ORG.countyHospital}_${HOSPITAL_USER_ADMIN_ROLE}`, `${ORG.tcmHospital}_${HOSPITAL_USER_ADMIN_ROLE}`].sort(),
+    );
     expect(flatten(list[0]!.children).map((r) => r.id)).not.toContain(HOSPITAL_USER_ADMIN_ROLE);
   });
 
   it('SelectorByPermission: a non-administrator may hand out their own roles and their organisations’ roles', async () => {
     const dean = await t.login('huangqiang');
-    const roles = flatten((await call('GET', '/api/permission/Role/SelectorByPermission', undefined, dean)).data.list).filter((n) => n.type === 'role');
+    const roles = flatten((await call('GET', '/api/permission/Role/SelectorByPermission', undefined, dean)).data.list).filter(
+      (n) => n.type === 'role',
+    );
     expect([...new Set(roles.map((r) => r.id))].sort()).toEqual(['200000000000000002', HOSPITAL_USER_ADMIN_ROLE].sort());
     const all = flatten((await call('GET', '/api/permission/Role/SelectorByPermission')).data.list).filter((n) => n.type === 'role');
     expect(new Set(all.map((r) => r.id)).size).toBe(9);
   });
 
   it('lists by type and organisation; getListByOrgIds', async () => {
-    expect((await call('GET', '/api/permission/Role?type=organize')).data.list.map((r: { enCode: string }) => r.enCode)).toEqual(['hospitalUserAdmin']);
+    expect((await call('GET', '/api/permission/Role?type=organize')).data.list.map((r: { enCode: string }) => r.enCode)).toEqual([
+      'hospitalUserAdmin',
+    ]);
     expect((await call('GET', '/api/permission/Role?type=global')).data.pagination.total).toBe(8);
     const byOrg = await call('GET', `/api/permission/Role?organizeId=${ORG.tcmHospital}`);
     expect(byOrg.data.list[0]).toMatchObject({ enCode: 'hospitalUserAdmin', type: 'organize' });
@@ -101,12 +125,27 @@ describe('roles', () => {
   it('creates organisation roles only with organisations; duplicates 409', async () => {
     const before = await snapshot(t);
     expect((await call('POST', '/api/permission/Role', { fullName: '科室管理员', enCode: 'deptAdmin', globalMark: 0 })).status).toBe(400);
-    expect((await call('POST', '/api/permission/Role', { fullName: '科室管理员', enCode: 'deptAdmin', globalMark: 0, organizeIds: ['123123'] })).status).toBe(400);
+    expect(
+      (await call('POST', '/api/permission/Role', { fullName: '科室管理员', enCode: 'deptAdmin', globalMark: 0, organizeIds: ['123123'] }))
+        .status,
+    ).toBe(400);
     expect((await call('POST', '/api/permission/Role', { fullName: '重复', enCode: 'sysAdmin' })).status).toBe(409);
     expect(await snapshot(t)).toEqual(before);
-    rid = (await call('POST', '/api/permission/Role', { fullName: '科室管理员', enCode: 'deptAdmin', type: 'organize', organizeIds: `${ORG.surgery},${ORG.ultrasound}` })).data.id;
-    expect((await call('GET', `/api/permission/Role/${rid}`)).data).toMatchObject({ globalMark: 0, organizeIds: expect.arrayContaining([ORG.surgery, ORG.ultrasound]) });
-    expect((await call('PUT', `/api/permission/Role/${rid}`, { fullName: '科室管理员', enCode: 'deptAdmin', globalMark: 1 })).code).toBe(200);
+    rid = (
+      await call('POST', '/api/permission/Role', {
+        fullName: '科室管理员',
+        enCode: 'deptAdmin',
+        type: 'organize',
+        organizeIds: `${ORG.surgery},${ORG.ultrasound}`,
+      })
+    ).data.id;
+    expect((await call('GET', `/api/permission/Role/${rid}`)).data).toMatchObject({
+      globalMark: 0,
+      organizeIds: expect.arrayContaining([ORG.surgery, ORG.ultrasound]),
+    });
+    expect((await call('PUT', `/api/permission/Role/${rid}`, { fullName: '科室管理员', enCode: 'deptAdmin', globalMark: 1 })).code).toBe(
+      200,
+    );
     expect(await t.ctx.db.selectFrom('roleOrganizations').select('id').where('roleId', '=', rid).execute()).toEqual([]);
   });
 
@@ -116,7 +155,9 @@ describe('roles', () => {
     expect(await menus()).toBeGreaterThan(0);
     expect((await call('PUT', '/api/permission/Role/200000000000000002/Actions/State')).data).toEqual({ enabledMark: 0 });
     expect(await menus()).toBe(0);
-    expect((await call('PUT', '/api/permission/Role/200000000000000002/Actions/State', { enabledMark: 1 })).data).toEqual({ enabledMark: 1 });
+    expect((await call('PUT', '/api/permission/Role/200000000000000002/Actions/State', { enabledMark: 1 })).data).toEqual({
+      enabledMark: 1,
+    });
     expect(await menus()).toBeGreaterThan(0);
   });
 

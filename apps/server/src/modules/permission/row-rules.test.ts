@@ -29,12 +29,22 @@ async function viewerRole(schemeIds: string[], buttons: string[] = []) {
   const buttonIds = (await t.ctx.db.selectFrom('moduleButtons').select(['id', 'enCode']).where('moduleId', '=', userMenuId).execute())
     .filter((b) => buttons.includes(b.enCode))
     .map((b) => b.id);
-  await api('PUT', `/api/permission/Authority/Data/${id}`, { objectType: 'Role', module: [userMenuId], button: buttonIds, resource: schemeIds });
+  await api('PUT', `/api/permission/Authority/Data/${id}`, {
+    objectType: 'Role',
+    module: [userMenuId],
+    button: buttonIds,
+    resource: schemeIds,
+  });
   return id as string;
 }
 
 async function scheme(enCode: string, conditionJson: unknown) {
-  const { id } = await api('POST', '/api/permission/Authority/DataScheme', { moduleId: userMenuId, enCode, fullName: enCode, conditionJson: JSON.stringify(conditionJson) });
+  const { id } = await api('POST', '/api/permission/Authority/DataScheme', {
+    moduleId: userMenuId,
+    enCode,
+    fullName: enCode,
+    conditionJson: JSON.stringify(conditionJson),
+  });
   return id as string;
 }
 
@@ -70,15 +80,30 @@ beforeAll(async () => {
   testOrg = (await api('POST', '/api/permission/Organize', { parentId: ORG.root, fullName: '行规则测试单位', enCode: 'ROWTEST' })).id;
 
   const literal = await scheme('literal', [
-    { logic: 'or', groups: [{ field: 'realName', op: 'Contains', value: '林' }, { field: 'account', op: 'In', value: 'zhangwei,liuyang' }] },
+    {
+      logic: 'or',
+      groups: [
+        { field: 'realName', op: 'Contains', value: '林' },
+        { field: 'account', op: 'In', value: 'zhangwei,liuyang' },
+      ],
+    },
     { logic: 'and', groups: [{ field: 'gender', op: 'Equal', value: 1 }] },
   ]);
   const hostile = await scheme('hostile', [
-    { logic: 'or', groups: [{ field: 'account', op: 'Contains', value: "' OR '1'='1" }, { field: 'passwordHash', op: 'NotEqual', value: 'x' }, { field: 'gender', op: 'Equal', value: "1 OR 1=1" }] },
+    {
+      logic: 'or',
+      groups: [
+        { field: 'account', op: 'Contains', value: "' OR '1'='1" },
+        { field: 'passwordHash', op: 'NotEqual', value: 'x' },
+        { field: 'gender', op: 'Equal', value: '1 OR 1=1' },
+      ],
+    },
   ]);
 
   await user('vorg', ORG.countyHospital, [await viewerRole([userSchemes.orgAndSub])]);
-  await user('vownorg', ORG.ultrasound, [await viewerRole([userSchemes.ownOrg], ['btn_edit', 'btn_remove', 'btn_resetPassword', 'btn_add'])]);
+  await user('vownorg', ORG.ultrasound, [
+    await viewerRole([userSchemes.ownOrg], ['btn_edit', 'btn_remove', 'btn_resetPassword', 'btn_add']),
+  ]);
   const vsub = await user('vsub', testOrg, [await viewerRole([userSchemes.selfAndSubordinates])]);
   const sub1 = await user('sub1', testOrg, [], vsub);
   await user('sub2', testOrg, [], sub1);
@@ -93,7 +118,22 @@ describe('row rules on the users list', () => {
   it('@organizationAndSuborganization: the viewer’s organisation and everything below it', async () => {
     const { list, pagination } = await listAs('vorg');
     const expected = idsOf([
-      'zhangwei', 'liuyang', 'chenjing', 'yangfan', 'zhaomin', 'sunli', 'zhoujie', 'wuqing', 'zhenghao', 'wangfang', 'fengtao', 'luoxin', 'huangqiang', 'vorg', 'vownorg', 'vtwo',
+      'zhangwei',
+      'liuyang',
+      'chenjing',
+      'yangfan',
+      'zhaomin',
+      'sunli',
+      'zhoujie',
+      'wuqing',
+      'zhenghao',
+      'wangfang',
+      'fengtao',
+      'luoxin',
+      'huangqiang',
+      'vorg',
+      'vownorg',
+      'vtwo',
     ]);
     expect(list.map((u) => u.id).sort()).toEqual(expected);
     expect(pagination.total).toBe(expected.length);
@@ -132,7 +172,12 @@ describe('row rules on the users list', () => {
 
   it('administrators bypass row rules', async () => {
     const res = await t.call('GET', '/api/permission/Users?pageSize=500', { token: admin });
-    const total = (await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const total = (
+      await t.ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(res.data.pagination.total).toBe(Number(total));
   });
 
@@ -157,19 +202,32 @@ describe('row rules on the users list', () => {
     const body = { account: 'zhangwei', realName: '张伟', organizeId: [ORG.ultrasound] };
     expect((await t.call('PUT', `/api/permission/Users/${outside}`, { token, body })).status).toBe(404);
     expect((await t.call('DELETE', `/api/permission/Users/${outside}`, { token })).status).toBe(404);
-    expect((await t.call('POST', `/api/permission/Users/${outside}/Actions/ResetPassword`, { token, body: { userPassword: md5('x1234567') } })).status).toBe(404);
+    expect(
+      (await t.call('POST', `/api/permission/Users/${outside}/Actions/ResetPassword`, { token, body: { userPassword: md5('x1234567') } }))
+        .status,
+    ).toBe(404);
     expect((await t.call('PUT', `/api/permission/Users/${outside}/Actions/State`, { token })).status).toBe(404);
     // Moving someone of mine out of my rows, or creating a user outside them, is refused too.
-    const move = await t.call('PUT', `/api/permission/Users/${inside}`, { token, body: { account: 'wuqing', realName: '吴青', organizeId: [ORG.surgery] } });
+    const move = await t.call('PUT', `/api/permission/Users/${inside}`, {
+      token,
+      body: { account: 'wuqing', realName: '吴青', organizeId: [ORG.surgery] },
+    });
     expect(move.status).toBe(403);
-    const create = await t.call('POST', '/api/permission/Users', { token, body: { account: 'outsider1', realName: '外人', organizeId: [ORG.surgery] } });
+    const create = await t.call('POST', '/api/permission/Users', {
+      token,
+      body: { account: 'outsider1', realName: '外人', organizeId: [ORG.surgery] },
+    });
     expect(create.status).toBe(403);
     expect(await snapshot(t)).toEqual(before);
   });
 
   it('a changed grant applies to the next call (grants cache invalidated)', async () => {
     const roleId = (await t.ctx.db.selectFrom('roles').select('id').where('enCode', '=', 'rowViewer5').executeTakeFirstOrThrow()).id; // vnone's role
-    await api('PUT', `/api/permission/Authority/Data/${roleId}`, { objectType: 'Role', module: [userMenuId], resource: [userSchemes.ownOrg] });
+    await api('PUT', `/api/permission/Authority/Data/${roleId}`, {
+      objectType: 'Role',
+      module: [userMenuId],
+      resource: [userSchemes.ownOrg],
+    });
     expect((await listAs('vnone')).list.map((u) => u.id).sort()).toEqual(idsOf(['vsub', 'sub1', 'sub2', 'vliteral', 'vnone', 'vhostile']));
     // Data permission switched off for the menu: schemes no longer filter.
     await api('PUT', `/api/permission/Authority/DataScheme/Switch/${userMenuId}`, { isDataAuthorize: 0 });

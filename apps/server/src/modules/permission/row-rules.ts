@@ -107,7 +107,9 @@ function condition(item: ConditionJson[number]['groups'][number], fields: FieldM
       if (type !== 'string') return FALSE;
       const v = literal(value, 'string');
       if (v === null || v === '') return FALSE;
-      const pattern = `%${String(v).toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+      const pattern = `%${String(v)
+        .toLowerCase()
+        .replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
       return sql<SqlBool>`lower(${ref}) like ${pattern} escape '\\'`;
     }
     case 'In': {
@@ -131,7 +133,14 @@ function joinAll(parts: Expression<SqlBool>[], logic: 'and' | 'or'): Expression<
 
 /** The where-expression of one scheme. */
 export function schemeExpression(conditions: ConditionJson, fields: FieldMap, c: TokenContext): Expression<SqlBool> {
-  const groups = conditions.filter((g) => g.groups.length).map((g) => joinAll(g.groups.map((i) => condition(i, fields, c)), g.logic));
+  const groups = conditions
+    .filter((g) => g.groups.length)
+    .map((g) =>
+      joinAll(
+        g.groups.map((i) => condition(i, fields, c)),
+        g.logic,
+      ),
+    );
   return joinAll(groups, 'and');
 }
 
@@ -139,7 +148,12 @@ export function schemeExpression(conditions: ConditionJson, fields: FieldMap, c:
  * The row filter of a module for a user's grants: null when nothing is
  * filtered (administrator, or data authorization off for the menu).
  */
-export function rowRuleExpression(grants: UserGrants, moduleEnCode: string, fields: FieldMap, dialect: Dialect): Expression<SqlBool> | null {
+export function rowRuleExpression(
+  grants: UserGrants,
+  moduleEnCode: string,
+  fields: FieldMap,
+  dialect: Dialect,
+): Expression<SqlBool> | null {
   if (grants.isAdministrator) return null;
   const menu = grants.menusByCode.get(moduleEnCode);
   if (!menu?.isDataAuthorize) return null;
@@ -178,7 +192,10 @@ export async function applyRowRules<Q extends Filterable<Q>>(
 /** Fields a module offers to its schemes, for the scheme editor (Authority/DataScheme/Fields). */
 const registry = new Map<string, { field: string; fullName: string; type: 'string' | 'number' }[]>();
 
-export function registerRowRuleFields(moduleEnCode: string, fields: { field: string; fullName: string; type: 'string' | 'number' }[]): void {
+export function registerRowRuleFields(
+  moduleEnCode: string,
+  fields: { field: string; fullName: string; type: 'string' | 'number' }[],
+): void {
   registry.set(moduleEnCode, fields);
 }
 

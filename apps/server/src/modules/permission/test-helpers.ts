@@ -15,7 +15,11 @@ export const ORG = {
 } as const;
 
 /** A user straight in the database: no roles, positions or grants unless the test adds them. */
-export async function insertUser(t: TestApp, account: string, opts: { organizeId?: string; managerId?: string | null; isAdministrator?: boolean } = {}) {
+export async function insertUser(
+  t: TestApp,
+  account: string,
+  opts: { organizeId?: string; managerId?: string | null; isAdministrator?: boolean } = {},
+) {
   const id = newId();
   await t.ctx.db
     .insertInto('users')
@@ -71,16 +75,17 @@ export async function insertUser(t: TestApp, account: string, opts: { organizeId
 /** A snapshot of the tables a permission write may touch, to prove a refused write changed nothing. */
 export async function snapshot(t: TestApp) {
   const db = t.ctx.db;
-  const [organizations, positions, roles, groups, users, userRelations, authorizations, roleOrganizations, moduleDataSchemes] = await Promise.all([
-    db.selectFrom('organizations').selectAll().orderBy('id').execute(),
-    db.selectFrom('positions').selectAll().orderBy('id').execute(),
-    db.selectFrom('roles').selectAll().orderBy('id').execute(),
-    db.selectFrom('groups').selectAll().orderBy('id').execute(),
-    db.selectFrom('users').selectAll().orderBy('id').execute(),
-    db.selectFrom('userRelations').selectAll().orderBy('id').execute(),
-    db.selectFrom('authorizations').selectAll().orderBy('id').execute(),
-    db.selectFrom('roleOrganizations').selectAll().orderBy('id').execute(),
-    db.selectFrom('moduleDataSchemes').selectAll().orderBy('id').execute(),
-  ]);
+  const [organizations, positions, roles, groups, users, userRelations, authorizations, roleOrganizations, moduleDataSchemes] =
+    await Promise.all([
+      db.selectFrom('organizations').selectAll().orderBy('id').execute(),
+      db.selectFrom('positions').selectAll().orderBy('id').execute(),
+      db.selectFrom('roles').selectAll().orderBy('id').execute(),
+      db.selectFrom('groups').selectAll().orderBy('id').execute(),
+      db.selectFrom('users').selectAll().orderBy('id').execute(),
+      db.selectFrom('userRelations').selectAll().orderBy('id').execute(),
+      db.selectFrom('authorizations').selectAll().orderBy('id').execute(),
+      db.selectFrom('roleOrganizations').selectAll().orderBy('id').execute(),
+      db.selectFrom('moduleDataSchemes').selectAll().orderBy('id').execute(),
+    ]);
   return { organizations, positions, roles, groups, users, userRelations, authorizations, roleOrganizations, moduleDataSchemes };
 }

@@ -54,7 +54,11 @@ export function attachment(fileName: string, fallback: string): string {
 
 /** Answers a workbook as a download. */
 export function sendXlsx(reply: FastifyReply, buffer: Buffer, fileName: string, fallback: string) {
-  return reply.header('content-type', XLSX).header('content-disposition', attachment(fileName, fallback)).header('cache-control', 'no-store').send(buffer);
+  return reply
+    .header('content-type', XLSX)
+    .header('content-disposition', attachment(fileName, fallback))
+    .header('cache-control', 'no-store')
+    .send(buffer);
 }
 
 function styleHeader(ws: ExcelJS.Worksheet) {
@@ -70,7 +74,11 @@ export async function templateWorkbook(ctx: AppContext, lang: Language): Promise
   ws.columns = importColumns.map((c) => ({ header: `${label(lang, c.key)}${c.required ? ' *' : ''}`, key: c.key, width: 22 }));
   styleHeader(ws);
   const org = (await allOrgs(ctx)).find((o) => o.category === 'department') ?? (await allOrgs(ctx))[0];
-  const position = await ctx.db.selectFrom('positions').select('enCode').where('organizeId', '=', org?.id ?? '').executeTakeFirst();
+  const position = await ctx.db
+    .selectFrom('positions')
+    .select('enCode')
+    .where('organizeId', '=', org?.id ?? '')
+    .executeTakeFirst();
   const role = await ctx.db.selectFrom('roles').select('enCode').where('globalMark', '=', 1).orderBy('sortCode').executeTakeFirst();
   ws.addRow({
     account: 'zhangsan01',
@@ -90,7 +98,8 @@ export async function templateWorkbook(ctx: AppContext, lang: Language): Promise
     { header: translate(lang, 'import.helpRule'), key: 'rule', width: 90 },
   ];
   styleHeader(help);
-  for (const c of importColumns) help.addRow({ col: label(lang, c.key), rule: translate(lang, `import.help.${c.key}`, { password: DEFAULT_USER_PASSWORD }) });
+  for (const c of importColumns)
+    help.addRow({ col: label(lang, c.key), rule: translate(lang, `import.help.${c.key}`, { password: DEFAULT_USER_PASSWORD }) });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -187,17 +196,26 @@ const split = (v: string | undefined) =>
 const genders: Record<string, number> = { '1': 1, '2': 2, '3': 3, 男: 1, 女: 2, 保密: 3, male: 1, female: 2, m: 1, f: 2, secret: 3 };
 
 /** Checks one row: the §5.1 rules through the same schema as the form, then every reference. */
-function checkRow(row: ImportRow, lk: Lookup, seen: Set<string>, lang: Language): { errors: string[]; body?: ReturnType<typeof userCreateBody.parse> } {
+function checkRow(
+  row: ImportRow,
+  lk: Lookup,
+  seen: Set<string>,
+  lang: Language,
+): { errors: string[]; body?: ReturnType<typeof userCreateBody.parse> } {
   const errors: string[] = [];
   const t = (key: string, params: Record<string, string | number> = {}) => translate(lang, key, params);
   const org = row.organize
-    ? (lk.orgByCode.get(row.organize.toLowerCase()) ?? lk.orgByPath.get(row.organize) ?? (lk.orgByName.get(row.organize)?.length === 1 ? lk.orgByName.get(row.organize)![0] : undefined))
+    ? (lk.orgByCode.get(row.organize.toLowerCase()) ??
+      lk.orgByPath.get(row.organize) ??
+      (lk.orgByName.get(row.organize)?.length === 1 ? lk.orgByName.get(row.organize)![0] : undefined))
     : undefined;
   if (row.organize && !org) errors.push(t('import.unknownOrganize', { value: row.organize }));
   if (org && !pathInScope(org.idPath, lk.scope)) errors.push(t('import.organizeOutOfScope', { value: row.organize! }));
   const positionIds: string[] = [];
   for (const p of split(row.position)) {
-    const hit = lk.positions.filter((x) => x.enCode.toLowerCase() === p.toLowerCase() || (x.fullName === p && (!org || x.organizeId === org.id)));
+    const hit = lk.positions.filter(
+      (x) => x.enCode.toLowerCase() === p.toLowerCase() || (x.fullName === p && (!org || x.organizeId === org.id)),
+    );
     if (hit.length !== 1) errors.push(t('import.unknownPosition', { value: p }));
     else positionIds.push(hit[0]!.id);
   }
@@ -291,7 +309,12 @@ export async function importRows(
   const failResult = checked.filter((c) => !c.body).map((c) => ({ ...c.row, errorsInfo: c.errors.join('; ') }));
   const good = checked.filter((c) => c.body);
   if (!good.length || (allOrNothing && failResult.length)) {
-    return { snum: 0, fnum: rows.length, resultType: rows.length ? 1 : 0, failResult: allOrNothing ? checked.map((c) => ({ ...c.row, errorsInfo: c.errors.join('; ') })) : failResult };
+    return {
+      snum: 0,
+      fnum: rows.length,
+      resultType: rows.length ? 1 : 0,
+      failResult: allOrNothing ? checked.map((c) => ({ ...c.row, errorsInfo: c.errors.join('; ') })) : failResult,
+    };
   }
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
   const filter = rowRuleExpression(grants, USER_MENU, userRowFields, ctx.dialect);
@@ -341,13 +364,21 @@ export async function importRows(
       updatedBy: null,
     }));
     // SQLite binds at most a few thousand parameters per statement: 20 rows of ~40 columns at a time.
-    for (let i = 0; i < userRows.length; i += 20) await trx.insertInto('users').values(userRows.slice(i, i + 20)).execute();
+    for (let i = 0; i < userRows.length; i += 20)
+      await trx
+        .insertInto('users')
+        .values(userRows.slice(i, i + 20))
+        .execute();
     const rels = users.flatMap(({ id, body }) => [
       ...body.organizeId.map((objectId, i) => ({ id: newId(), userId: id, objectType: 'Organize', objectId, sortCode: i, createdAt: now })),
       ...body.positionId.map((objectId, i) => ({ id: newId(), userId: id, objectType: 'Position', objectId, sortCode: i, createdAt: now })),
       ...body.roleId.map((objectId, i) => ({ id: newId(), userId: id, objectType: 'Role', objectId, sortCode: i, createdAt: now })),
     ]);
-    for (let i = 0; i < rels.length; i += 100) await trx.insertInto('userRelations').values(rels.slice(i, i + 100)).execute();
+    for (let i = 0; i < rels.length; i += 100)
+      await trx
+        .insertInto('userRelations')
+        .values(rels.slice(i, i + 100))
+        .execute();
     if (filter) {
       // Imported users must fall inside the importer's own rows, like users created one by one.
       const ids = users.map((u) => u.id);
@@ -381,7 +412,19 @@ export async function exceptionWorkbook(rows: Record<string, unknown>[], lang: L
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const exportColumns = ['account', 'realName', 'gender', 'mobilePhone', 'email', 'organize', 'position', 'roleName', 'enabledMark', 'creatorTime', 'description'] as const;
+const exportColumns = [
+  'account',
+  'realName',
+  'gender',
+  'mobilePhone',
+  'email',
+  'organize',
+  'position',
+  'roleName',
+  'enabledMark',
+  'creatorTime',
+  'description',
+] as const;
 
 /** The list as a workbook: the chosen columns the user may see, values as the screen shows them. */
 export async function listWorkbook(rows: UserListRow[], selectKeys: string[], hidden: Set<string>, lang: Language): Promise<Buffer> {

@@ -8,7 +8,16 @@ import { ok } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
 import { requestLanguage, translate } from '../../http/i18n.ts';
 import { parse } from '../../http/validate.ts';
-import { exceptionWorkbook, importRows, previewRows, readUpload, readWorkbook, sendXlsx, storeUpload, templateWorkbook } from './users-excel.service.ts';
+import {
+  exceptionWorkbook,
+  importRows,
+  previewRows,
+  readUpload,
+  readWorkbook,
+  sendXlsx,
+  storeUpload,
+  templateWorkbook,
+} from './users-excel.service.ts';
 import { USER_MENU } from './users.service.ts';
 
 const route = (access: Access) => ({ config: { access } });
@@ -27,7 +36,12 @@ const fileNameQuery = z.object({ fileName: z.string().max(100) });
 export async function importRoutes(app: FastifyInstance, ctx: AppContext, prefix: string) {
   app.get(`${prefix}/TemplateDownload`, importAccess, async (req, reply) => {
     const lang = requestLanguage(req);
-    return sendXlsx(reply, await templateWorkbook(ctx, lang), `${translate(lang, 'import.templateName')}.xlsx`, 'user_import_template.xlsx');
+    return sendXlsx(
+      reply,
+      await templateWorkbook(ctx, lang),
+      `${translate(lang, 'import.templateName')}.xlsx`,
+      'user_import_template.xlsx',
+    );
   });
 
   /** Preview of a workbook uploaded before (GET ImportPreview?fileName=…). */

@@ -13,7 +13,15 @@ import { inOrgSubtree } from './users.service.ts';
  * picker shows — id, name, account, avatar, organisation — never contact data
  * or anything the users module's column and row rules protect.
  */
-const basicColumns = ['users.id', 'users.account', 'users.realName', 'users.headIcon', 'users.organizeId', 'users.gender', 'users.enabledMark'] as const;
+const basicColumns = [
+  'users.id',
+  'users.account',
+  'users.realName',
+  'users.headIcon',
+  'users.organizeId',
+  'users.gender',
+  'users.enabledMark',
+] as const;
 
 interface BasicRow {
   id: string;
@@ -77,7 +85,10 @@ export async function allUsers(ctx: AppContext, keyword: string) {
  * should use ImUser/Selector/{id}, which loads one level at a time.
  */
 export async function userSelectorTree(ctx: AppContext): Promise<PickerNode[]> {
-  const users = await toPickerUsers(ctx, await enabledUsers(ctx).orderBy('users.sortCode').orderBy('users.createdAt').limit(10_000).execute());
+  const users = await toPickerUsers(
+    ctx,
+    await enabledUsers(ctx).orderBy('users.sortCode').orderBy('users.createdAt').limit(10_000).execute(),
+  );
   const orgs = (await allOrgs(ctx)).filter((o) => o.enabledMark === 1);
   const holding = new Set(users.map((u) => u.organizeId));
   const kept = keepWithAncestors(orgs, (o) => holding.has(o.id));
@@ -93,7 +104,10 @@ export async function userSelectorTree(ctx: AppContext): Promise<PickerNode[]> {
 export async function userSelectorLevel(ctx: AppContext, orgId: string, q: { keyword: string; currentPage: number; pageSize: number }) {
   if (q.keyword) {
     const page = await paginate(
-      enabledUsers(ctx).where(keywordMatch(['users.account', 'users.realName'], q.keyword)).orderBy('users.sortCode').orderBy('users.id'),
+      enabledUsers(ctx)
+        .where(keywordMatch(['users.account', 'users.realName'], q.keyword))
+        .orderBy('users.sortCode')
+        .orderBy('users.id'),
       q,
     );
     return { list: await toPickerUsers(ctx, page.list), pagination: page.pagination };
@@ -102,7 +116,20 @@ export async function userSelectorLevel(ctx: AppContext, orgId: string, q: { key
   if (parent !== '-1' && !(await findOrg(ctx, parent))) throw notFound();
   const children = await ctx.db
     .selectFrom('organizations')
-    .select(['id', 'parentId', 'category', 'enCode', 'fullName', 'shortName', 'managerId', 'idPath', 'sortCode', 'enabledMark', 'description', 'createdAt'])
+    .select([
+      'id',
+      'parentId',
+      'category',
+      'enCode',
+      'fullName',
+      'shortName',
+      'managerId',
+      'idPath',
+      'sortCode',
+      'enabledMark',
+      'description',
+      'createdAt',
+    ])
     .where('parentId', '=', parent)
     .where('enabledMark', '=', 1)
     .orderBy('sortCode')
@@ -118,7 +145,18 @@ export async function userSelectorLevel(ctx: AppContext, orgId: string, q: { key
     n.hasChildren = true;
     n.isLeaf = false;
   }
-  const users = parent === '-1' ? [] : await toPickerUsers(ctx, await enabledUsers(ctx).where('users.organizeId', '=', parent).orderBy('users.sortCode').orderBy('users.id').limit(10_000).execute());
+  const users =
+    parent === '-1'
+      ? []
+      : await toPickerUsers(
+          ctx,
+          await enabledUsers(ctx)
+            .where('users.organizeId', '=', parent)
+            .orderBy('users.sortCode')
+            .orderBy('users.id')
+            .limit(10_000)
+            .execute(),
+        );
   return { list: [...nodes, ...users] };
 }
 
@@ -183,7 +221,14 @@ export async function directReports(ctx: AppContext, managerId: string) {
       await ctx.db
         .selectFrom('positions')
         .select(['id', 'fullName'])
-        .where('id', 'in', rows.map((r) => r.positionId).filter((p): p is string => !!p).concat(['']))
+        .where(
+          'id',
+          'in',
+          rows
+            .map((r) => r.positionId)
+            .filter((p): p is string => !!p)
+            .concat(['']),
+        )
         .execute()
     ).map((p) => [p.id, p.fullName]),
   );
@@ -214,7 +259,11 @@ export async function userOrganizations(ctx: AppContext, userId: string) {
     .orderBy('sortCode')
     .execute();
   const ids = [user.organizeId, ...rels.map((r) => r.objectId).filter((id) => id !== user.organizeId)];
-  const rows = await ctx.db.selectFrom('organizations').select(['id', 'fullName', 'enCode', 'category', 'idPath']).where('id', 'in', ids).execute();
+  const rows = await ctx.db
+    .selectFrom('organizations')
+    .select(['id', 'fullName', 'enCode', 'category', 'idPath'])
+    .where('id', 'in', ids)
+    .execute();
   const names = await orgPathNames(ctx, ids);
   return ids
     .map((id) => rows.find((r) => r.id === id))
@@ -266,7 +315,16 @@ export async function usersByRoleOrg(
  */
 export async function userCondition(
   ctx: AppContext,
-  body: { orgIds: string[]; positionIds: string[]; roleIds: string[]; groupIds: string[]; userIds: string[]; keyword: string; currentPage: number; pageSize: number },
+  body: {
+    orgIds: string[];
+    positionIds: string[];
+    roleIds: string[];
+    groupIds: string[];
+    userIds: string[];
+    keyword: string;
+    currentPage: number;
+    pageSize: number;
+  },
 ) {
   const paths = body.orgIds.length
     ? (await ctx.db.selectFrom('organizations').select('idPath').where('id', 'in', body.orgIds).execute()).map((o) => o.idPath)

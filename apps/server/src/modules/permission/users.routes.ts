@@ -67,7 +67,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get(`${base}/Selector`, route(userAccess), async () => ok({ list: await userSelectorTree(ctx) }));
 
-  app.get(`${base}/ImUser`, route(userAccess), async (req) => ok(await imUsers(ctx, req.session, parse(pickerQuery, req.query, lang(req)))));
+  app.get(`${base}/ImUser`, route(userAccess), async (req) =>
+    ok(await imUsers(ctx, req.session, parse(pickerQuery, req.query, lang(req)))),
+  );
 
   app.post(`${base}/ImUser/Selector/:id`, route(userAccess), async (req) => {
     const { id } = parse(idParams, req.params);
@@ -95,7 +97,11 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${base}/GetUsersByRoleOrgId`, route(userAccess), async (req) => {
-    const q = parse(pickerQuery.and(z.object({ roleId: idString, organizeId: idString.optional().or(z.literal('')) })), req.query, lang(req));
+    const q = parse(
+      pickerQuery.and(z.object({ roleId: idString, organizeId: idString.optional().or(z.literal('')) })),
+      req.query,
+      lang(req),
+    );
     return ok(await usersByRoleOrg(ctx, q.roleId, q.organizeId || null, q));
   });
 
@@ -110,7 +116,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // ---- the users screen (menu 'user'): row rules, column rules and buttons apply
-  app.get(base, route(moduleAccess(USER_MENU)), async (req) => ok(await listUsers(ctx, req.session, parse(userListQuery, req.query, lang(req)))));
+  app.get(base, route(moduleAccess(USER_MENU)), async (req) =>
+    ok(await listUsers(ctx, req.session, parse(userListQuery, req.query, lang(req)))),
+  );
 
   app.get(`${base}/ExportExcel`, route(moduleAccess(USER_MENU, 'btn_export')), async (req, reply) => {
     const q = parse(
@@ -123,9 +131,13 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
       req.query,
       lang(req),
     );
-    const rows = q.dataType === '0' ? (await listUsers(ctx, req.session, q)).list : (await exportUsers(ctx, req.session, q, EXPORT_MAX)).list;
+    const rows =
+      q.dataType === '0' ? (await listUsers(ctx, req.session, q)).list : (await exportUsers(ctx, req.session, q, EXPORT_MAX)).list;
     const grants = await grantsFor(ctx, req.session.userId, req.session.isAdministrator);
-    const keys = q.selectKey.split(',').map((s) => s.trim()).filter(Boolean);
+    const keys = q.selectKey
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const buffer = await listWorkbook(rows, keys, hiddenColumnsOf(grants, USER_MENU), lang(req));
     return sendXlsx(reply, buffer, `${translate(lang(req), 'import.exportName')}_${stamp()}.xlsx`, `users_${stamp()}.xlsx`);
   });
@@ -133,7 +145,9 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   await importRoutes(app, ctx, `${base}`);
   await importRoutes(app, ctx, '/micq/MICQ_AFTER_IMPORT');
 
-  app.post(base, route(moduleAccess(USER_MENU, 'btn_add')), async (req) => ok(await createUser(ctx, req.session, parse(userCreateBody, req.body, lang(req)))));
+  app.post(base, route(moduleAccess(USER_MENU, 'btn_add')), async (req) =>
+    ok(await createUser(ctx, req.session, parse(userCreateBody, req.body, lang(req)))),
+  );
 
   app.get(`${base}/:id`, route(moduleAccess(USER_MENU)), async (req) => {
     const { id } = parse(idParams, req.params);

@@ -81,7 +81,8 @@ const listColumns = [
 
 type Db = AppContext['db'] | Transaction<Database>;
 
-const rowFilter = (ctx: AppContext, grants: UserGrants): Expression<SqlBool> | null => rowRuleExpression(grants, USER_MENU, userRowFields, ctx.dialect);
+const rowFilter = (ctx: AppContext, grants: UserGrants): Expression<SqlBool> | null =>
+  rowRuleExpression(grants, USER_MENU, userRowFields, ctx.dialect);
 
 /** A user the signed-in user may see under the users module's row rules, or 404. */
 export async function findVisibleUser(ctx: AppContext, session: SessionInfo, id: string, db: Db = ctx.db) {
@@ -174,7 +175,13 @@ export async function listUsers(ctx: AppContext, session: SessionInfo, q: UserLi
 const COUNT_TTL_MS = 2_000;
 const countCache = new WeakMap<AppContext['db'], Map<string, { at: number; total: Promise<number> }>>();
 
-async function cachedTotal(ctx: AppContext, query: { compile(): { sql: string; parameters: readonly unknown[] }; executeTakeFirst(): Promise<{ total: number | string } | undefined> }): Promise<number> {
+async function cachedTotal(
+  ctx: AppContext,
+  query: {
+    compile(): { sql: string; parameters: readonly unknown[] };
+    executeTakeFirst(): Promise<{ total: number | string } | undefined>;
+  },
+): Promise<number> {
   let perDb = countCache.get(ctx.db);
   if (!perDb) countCache.set(ctx.db, (perDb = new Map()));
   const compiled = query.compile();
@@ -202,7 +209,21 @@ export async function exportUsers(ctx: AppContext, session: SessionInfo, q: User
 
 type ListRecord = Pick<
   UserTable,
-  'id' | 'account' | 'realName' | 'gender' | 'mobilePhone' | 'email' | 'organizeId' | 'managerId' | 'description' | 'enabledMark' | 'lockedAt' | 'headIcon' | 'sortCode' | 'createdAt' | 'lastLogTime'
+  | 'id'
+  | 'account'
+  | 'realName'
+  | 'gender'
+  | 'mobilePhone'
+  | 'email'
+  | 'organizeId'
+  | 'managerId'
+  | 'description'
+  | 'enabledMark'
+  | 'lockedAt'
+  | 'headIcon'
+  | 'sortCode'
+  | 'createdAt'
+  | 'lastLogTime'
 >;
 
 async function toListRows(ctx: AppContext, rows: ListRecord[]): Promise<UserListRow[]> {
@@ -289,7 +310,9 @@ async function countExisting(ctx: AppContext, table: 'organizations' | 'position
 
 /** Is `candidate` below `userId` in the manager chain (which would make a cycle)? */
 async function isBelow(ctx: AppContext, userId: string, candidate: string): Promise<boolean> {
-  const row = await sql<{ id: string }>`with recursive sub(id) as (select u.id from users u where u.manager_id = ${userId} union select u.id from users u join sub on u.manager_id = sub.id) select sub.id from sub where sub.id = ${candidate}`.execute(
+  const row = await sql<{
+    id: string;
+  }>`with recursive sub(id) as (select u.id from users u where u.manager_id = ${userId} union select u.id from users u join sub on u.manager_id = sub.id) select sub.id from sub where sub.id = ${candidate}`.execute(
     ctx.db,
   );
   return row.rows.length > 0;
@@ -308,7 +331,8 @@ async function checkReferences(
   if ((await countExisting(ctx, 'groups', body.groupId)) !== body.groupId.length) throw badRequest('user.groupMissing');
   if (body.managerId) {
     if (before && body.managerId === before.id) throw badRequest('user.managerSelf');
-    if (!(await ctx.db.selectFrom('users').select('id').where('id', '=', body.managerId).executeTakeFirst())) throw badRequest('user.managerMissing');
+    if (!(await ctx.db.selectFrom('users').select('id').where('id', '=', body.managerId).executeTakeFirst()))
+      throw badRequest('user.managerMissing');
     if (before && (await isBelow(ctx, before.id, body.managerId))) throw badRequest('user.managerCycle');
   }
   if (session.isAdministrator) return;
@@ -329,14 +353,22 @@ async function checkReferences(
 }
 
 async function writeRelations(trx: Transaction<Database>, userId: string, body: UserUpdateBody, now: number) {
-  await trx.deleteFrom('userRelations').where('userId', '=', userId).where('objectType', 'in', ['Organize', 'Position', 'Role', 'Group']).execute();
+  await trx
+    .deleteFrom('userRelations')
+    .where('userId', '=', userId)
+    .where('objectType', 'in', ['Organize', 'Position', 'Role', 'Group'])
+    .execute();
   const rows = [
     ...body.organizeId.map((objectId, i) => ({ objectType: 'Organize', objectId, sortCode: i })),
     ...body.positionId.map((objectId, i) => ({ objectType: 'Position', objectId, sortCode: i })),
     ...body.roleId.map((objectId, i) => ({ objectType: 'Role', objectId, sortCode: i })),
     ...body.groupId.map((objectId, i) => ({ objectType: 'Group', objectId, sortCode: i })),
   ].map((r) => ({ id: newId(), userId, createdAt: now, ...r }));
-  for (let i = 0; i < rows.length; i += 100) await trx.insertInto('userRelations').values(rows.slice(i, i + 100)).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await trx
+      .insertInto('userRelations')
+      .values(rows.slice(i, i + 100))
+      .execute();
 }
 
 /** After a write, the user must still be inside the writer's rows; otherwise the write is refused (rolled back). */
@@ -446,7 +478,12 @@ export async function updateUser(ctx: AppContext, session: SessionInfo, id: stri
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
   const before = await findVisibleUser(ctx, session, id);
   if (before.isAdministrator === 1 && !session.isAdministrator) throw forbidden('user.adminProtected');
-  const rels = await ctx.db.selectFrom('userRelations').select(['objectType', 'objectId']).where('userId', '=', id).orderBy('sortCode').execute();
+  const rels = await ctx.db
+    .selectFrom('userRelations')
+    .select(['objectType', 'objectId'])
+    .where('userId', '=', id)
+    .orderBy('sortCode')
+    .execute();
   const of = (type: string) => rels.filter((r) => r.objectType === type).map((r) => r.objectId);
   const stored: UserUpdateBody = {
     account: before.account,
@@ -470,7 +507,9 @@ export async function updateUser(ctx: AppContext, session: SessionInfo, id: stri
     enabledMark: before.enabledMark === 1 ? 1 : 0,
   };
   const merged = present
-    ? (Object.fromEntries(Object.entries(input).map(([k, v]) => [k, present.has(k) ? v : stored[k as keyof UserUpdateBody]])) as UserUpdateBody)
+    ? (Object.fromEntries(
+        Object.entries(input).map(([k, v]) => [k, present.has(k) ? v : stored[k as keyof UserUpdateBody]]),
+      ) as UserUpdateBody)
     : input;
   const { body } = protectLockedFields(merged, lockedFieldsOf(grants, USER_MENU), stored);
   if (await accountTaken(ctx.db, body.account, id)) throw conflict('user.accountExists', { account: body.account });
@@ -541,7 +580,12 @@ export async function deleteUser(ctx: AppContext, session: SessionInfo, id: stri
     await trx.deleteFrom('userColumnSettings').where('userId', '=', id).execute();
     await trx.updateTable('users').set({ managerId: null }).where('managerId', '=', id).execute();
     await trx.updateTable('organizations').set({ managerId: null }).where('managerId', '=', id).execute();
-    await trx.updateTable('sessions').set({ revokedAt: Date.now(), revokedReason: 'disabled' }).where('userId', '=', id).where('revokedAt', 'is', null).execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revokedAt: Date.now(), revokedReason: 'disabled' })
+      .where('userId', '=', id)
+      .where('revokedAt', 'is', null)
+      .execute();
     await trx.deleteFrom('users').where('id', '=', id).execute();
   });
   invalidateUserCounts(ctx);
@@ -572,7 +616,11 @@ export async function setUserState(ctx: AppContext, session: SessionInfo, id: st
       if (user.enabledMark === 1 && (await enabledAdministrators(ctx)) <= 1) throw badRequest('user.lastAdmin');
     }
   }
-  await ctx.db.updateTable('users').set({ enabledMark: next, updatedAt: Date.now(), updatedBy: session.userId }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('users')
+    .set({ enabledMark: next, updatedAt: Date.now(), updatedBy: session.userId })
+    .where('id', '=', id)
+    .execute();
   invalidateUserCounts(ctx);
   invalidateGrants(ctx, id);
   if (next === 0) await revokeUserSessions(ctx, id, 'disabled');

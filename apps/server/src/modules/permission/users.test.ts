@@ -8,8 +8,10 @@ import { insertUser, ORG, snapshot } from './test-helpers.ts';
 let t: TestApp;
 let admin: string;
 let userMenuId: string;
-const idOf = async (account: string) => (await t.ctx.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
-const call = (method: string, url: string, body?: unknown, token = admin) => t.call(method, url, { token, ...(body !== undefined ? { body } : {}) });
+const idOf = async (account: string) =>
+  (await t.ctx.db.selectFrom('users').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
+const call = (method: string, url: string, body?: unknown, token = admin) =>
+  t.call(method, url, { token, ...(body !== undefined ? { body } : {}) });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,14 +26,39 @@ describe('users list', () => {
     expect(res.data.pagination).toEqual({ currentPage: 1, pageSize: 5, total: 30 });
     const row = res.data.list[0];
     expect(Object.keys(row).sort()).toEqual(
-      ['id', 'account', 'realName', 'gender', 'mobilePhone', 'email', 'organize', 'organizeId', 'position', 'roleName', 'managerId', 'description', 'enabledMark', 'lockMark', 'headIcon', 'sortCode', 'creatorTime', 'lastLogTime'].sort(),
+      [
+        'id',
+        'account',
+        'realName',
+        'gender',
+        'mobilePhone',
+        'email',
+        'organize',
+        'organizeId',
+        'position',
+        'roleName',
+        'managerId',
+        'description',
+        'enabledMark',
+        'lockMark',
+        'headIcon',
+        'sortCode',
+        'creatorTime',
+        'lastLogTime',
+      ].sort(),
     );
-    expect(row).toMatchObject({ account: 'admin', organize: '青山县医疗健康集团/信息中心', position: '系统运维工程师', roleName: '系统管理员' });
+    expect(row).toMatchObject({
+      account: 'admin',
+      organize: '青山县医疗健康集团/信息中心',
+      position: '系统运维工程师',
+      roleName: '系统管理员',
+    });
     expect(row).not.toHaveProperty('passwordHash');
   });
 
   it('keyword over account, name and mobile; organisation subtree; sort', async () => {
-    const names = async (q: string) => (await call('GET', `/api/permission/Users?pageSize=100${q}`)).data.list.map((u: { account: string }) => u.account);
+    const names = async (q: string) =>
+      (await call('GET', `/api/permission/Users?pageSize=100${q}`)).data.list.map((u: { account: string }) => u.account);
     expect(await names(`&keyword=${encodeURIComponent('张伟')}`)).toEqual(['zhangwei']);
     expect(await names('&keyword=13800000003')).toEqual(['liuyang']);
     expect(await names('&keyword=ZHANG')).toEqual(['zhangwei']);
@@ -94,7 +121,9 @@ describe('user writes', () => {
     const token = await t.login('newdoc1', DEFAULT_USER_PASSWORD);
     expect((await call('GET', '/api/oauth/CurrentUser', undefined, token)).data.menuList.length).toBeGreaterThan(0);
     // A member of the surgery department too: found under either organisation.
-    const inSurgery = (await call('GET', `/api/permission/Users?organizeId=${ORG.surgery}&pageSize=50`)).data.list.map((u: { id: string }) => u.id);
+    const inSurgery = (await call('GET', `/api/permission/Users?organizeId=${ORG.surgery}&pageSize=50`)).data.list.map(
+      (u: { id: string }) => u.id,
+    );
     expect(inSurgery).toContain(uid);
   });
 
@@ -118,35 +147,79 @@ describe('user writes', () => {
     const dup = await call('POST', '/api/permission/Users', { ...base, account: 'NewDoc1' });
     expect(dup.status).toBe(409);
     expect(dup.code).toBe(409);
-    for (const refs of [{ roleId: ['1234'] }, { positionId: ['1234'] }, { groupId: ['1234'] }, { organizeId: ['1234'] }, { managerId: '1234' }]) {
+    for (const refs of [
+      { roleId: ['1234'] },
+      { positionId: ['1234'] },
+      { groupId: ['1234'] },
+      { organizeId: ['1234'] },
+      { managerId: '1234' },
+    ]) {
       expect((await call('POST', '/api/permission/Users', { ...base, ...refs })).status, JSON.stringify(refs)).toBe(400);
     }
     expect(await snapshot(t)).toEqual(before);
   });
 
   it('an explicit initial password (MD5 from the client) is used instead of the default', async () => {
-    const res = await call('POST', '/api/permission/Users', { account: 'newdoc3', realName: '新医生三', organizeId: ORG.surgery, password: md5('Abc12345') });
+    const res = await call('POST', '/api/permission/Users', {
+      account: 'newdoc3',
+      realName: '新医生三',
+      organizeId: ORG.surgery,
+      password: md5('Abc12345'),
+    });
     expect(res.code).toBe(200);
     await expect(t.login('newdoc3', DEFAULT_USER_PASSWORD)).rejects.toThrow();
     expect(await t.login('newdoc3', 'Abc12345')).toMatch(/^Bearer /);
   });
 
   it('a partial update keeps the fields it does not name', async () => {
-    expect((await call('PUT', `/api/permission/Users/${uid}`, { account: 'newdoc1', realName: '新医生改', organizeId: [ORG.internalMedicine] })).code).toBe(200);
+    expect(
+      (await call('PUT', `/api/permission/Users/${uid}`, { account: 'newdoc1', realName: '新医生改', organizeId: [ORG.internalMedicine] }))
+        .code,
+    ).toBe(200);
     const info = (await call('GET', `/api/permission/Users/${uid}`)).data;
-    expect(info).toMatchObject({ realName: '新医生改', mobilePhone: '13912345678', roleId: '200000000000000002', organizeId: ORG.internalMedicine });
+    expect(info).toMatchObject({
+      realName: '新医生改',
+      mobilePhone: '13912345678',
+      roleId: '200000000000000002',
+      organizeId: ORG.internalMedicine,
+    });
   });
 
   it('refuses a manager cycle and being one’s own manager', async () => {
     const zw = await idOf('zhangwei');
-    expect((await call('PUT', `/api/permission/Users/${uid}`, { account: 'newdoc1', realName: '新医生改', organizeId: [ORG.internalMedicine], managerId: uid })).status).toBe(400);
+    expect(
+      (
+        await call('PUT', `/api/permission/Users/${uid}`, {
+          account: 'newdoc1',
+          realName: '新医生改',
+          organizeId: [ORG.internalMedicine],
+          managerId: uid,
+        })
+      ).status,
+    ).toBe(400);
     // newdoc1 reports to zhangwei: zhangwei may not report to newdoc1.
-    expect((await call('PUT', `/api/permission/Users/${zw}`, { account: 'zhangwei', realName: '张伟', organizeId: [ORG.internalMedicine], managerId: uid })).status).toBe(400);
+    expect(
+      (
+        await call('PUT', `/api/permission/Users/${zw}`, {
+          account: 'zhangwei',
+          realName: '张伟',
+          organizeId: [ORG.internalMedicine],
+          managerId: uid,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('reset password: the new one works, the old one and the user’s sessions end', async () => {
     const token = await t.login('newdoc1', DEFAULT_USER_PASSWORD);
-    expect((await call('POST', `/api/permission/Users/${uid}/Actions/ResetPassword`, { userPassword: md5('Reset123'), validatePassword: md5('Other123') })).status).toBe(400);
+    expect(
+      (
+        await call('POST', `/api/permission/Users/${uid}/Actions/ResetPassword`, {
+          userPassword: md5('Reset123'),
+          validatePassword: md5('Other123'),
+        })
+      ).status,
+    ).toBe(400);
     expect((await call('POST', `/api/permission/Users/${uid}/Actions/ResetPassword`, { userPassword: md5('Reset123') })).code).toBe(200);
     expect((await call('GET', '/api/oauth/CurrentUser', undefined, token)).code).toBe(601);
     await expect(t.login('newdoc1', DEFAULT_USER_PASSWORD)).rejects.toThrow();
@@ -187,7 +260,10 @@ describe('user writes', () => {
     expect((await call('GET', '/api/oauth/CurrentUser', undefined, admin2)).status).toBe(401);
 
     const token = await t.login('newdoc1', 'Reset123');
-    await t.ctx.db.insertInto('authorizations').values({ id: '77001', itemType: 'module', itemId: userMenuId, objectType: 'User', objectId: uid, createdAt: 1, createdBy: null }).execute();
+    await t.ctx.db
+      .insertInto('authorizations')
+      .values({ id: '77001', itemType: 'module', itemId: userMenuId, objectType: 'User', objectId: uid, createdAt: 1, createdBy: null })
+      .execute();
     expect((await call('DELETE', `/api/permission/Users/${uid}`)).code).toBe(200);
     expect(await t.ctx.db.selectFrom('userRelations').select('id').where('userId', '=', uid).execute()).toEqual([]);
     expect(await t.ctx.db.selectFrom('authorizations').select('id').where('objectId', '=', uid).execute()).toEqual([]);
@@ -206,7 +282,18 @@ describe('column and form rules', () => {
     // Form fields of the users form; the role may edit only email.
     await t.ctx.db
       .insertInto('moduleForms')
-      .values(['mobilePhone', 'email'].map((enCode, i) => ({ id: `88000${i}`, moduleId: userMenuId, parentId: '-1', enCode, fullName: enCode, sortCode: i, enabledMark: 1, createdAt: 1 })))
+      .values(
+        ['mobilePhone', 'email'].map((enCode, i) => ({
+          id: `88000${i}`,
+          moduleId: userMenuId,
+          parentId: '-1',
+          enCode,
+          fullName: enCode,
+          sortCode: i,
+          enabledMark: 1,
+          createdAt: 1,
+        })),
+      )
       .execute();
     await t.ctx.db.updateTable('menus').set({ isFormAuthorize: 1 }).where('id', '=', userMenuId).execute();
     await call('PUT', `/api/permission/Authority/Data/${role}`, {
@@ -218,7 +305,10 @@ describe('column and form rules', () => {
       resource: [userSchemes.all],
     });
     await insertUser(t, 'colviewer', { organizeId: ORG.infoCentre });
-    await t.ctx.db.insertInto('userRelations').values({ id: '66001', userId: await idOf('colviewer'), objectType: 'Role', objectId: role, sortCode: 0, createdAt: 1 }).execute();
+    await t.ctx.db
+      .insertInto('userRelations')
+      .values({ id: '66001', userId: await idOf('colviewer'), objectType: 'Role', objectId: role, sortCode: 0, createdAt: 1 })
+      .execute();
     viewer = await t.login('colviewer');
   });
 
@@ -229,7 +319,9 @@ describe('column and form rules', () => {
     expect(row).not.toHaveProperty('organize');
     const info = (await call('GET', `/api/permission/Users/${await idOf('zhangwei')}`, undefined, viewer)).data;
     expect(info).not.toHaveProperty('mobilePhone');
-    const perm = (await call('GET', '/api/oauth/CurrentUser', undefined, viewer)).data.permissionList.find((p: { modelId: string }) => p.modelId === userMenuId);
+    const perm = (await call('GET', '/api/oauth/CurrentUser', undefined, viewer)).data.permissionList.find(
+      (p: { modelId: string }) => p.modelId === userMenuId,
+    );
     expect(perm.column.map((c: { enCode: string }) => c.enCode).sort()).toEqual(['account', 'realName']);
     expect(perm.form.map((c: { enCode: string }) => c.enCode)).toEqual(['email']);
     expect(perm.resource.map((r: { id: string }) => r.id)).toEqual([userSchemes.all]);
@@ -237,7 +329,18 @@ describe('column and form rules', () => {
 
   it('writes ignore form fields the user may not edit', async () => {
     const id = await idOf('liuyang');
-    const res = await call('PUT', `/api/permission/Users/${id}`, { account: 'liuyang', realName: '刘洋', organizeId: [ORG.internalMedicine], mobilePhone: '13999999999', email: 'changed@example.org' }, viewer);
+    const res = await call(
+      'PUT',
+      `/api/permission/Users/${id}`,
+      {
+        account: 'liuyang',
+        realName: '刘洋',
+        organizeId: [ORG.internalMedicine],
+        mobilePhone: '13999999999',
+        email: 'changed@example.org',
+      },
+      viewer,
+    );
     expect(res.code, res.msg).toBe(200);
     const row = await t.ctx.db.selectFrom('users').select(['mobilePhone', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toEqual({ mobilePhone: '13800000003', email: 'changed@example.org' });
@@ -252,11 +355,30 @@ describe('column and form rules', () => {
 
   it('a non-administrator cannot touch an administrator nor hand out roles beyond their reach', async () => {
     const adminId = await idOf('admin');
-    expect((await call('PUT', `/api/permission/Users/${adminId}`, { account: 'admin', realName: '系统管理员', organizeId: [ORG.infoCentre] }, viewer)).status).toBe(403);
+    expect(
+      (
+        await call(
+          'PUT',
+          `/api/permission/Users/${adminId}`,
+          { account: 'admin', realName: '系统管理员', organizeId: [ORG.infoCentre] },
+          viewer,
+        )
+      ).status,
+    ).toBe(403);
     const id = await idOf('liuyang');
-    const escalate = await call('PUT', `/api/permission/Users/${id}`, { account: 'liuyang', realName: '刘洋', organizeId: [ORG.internalMedicine], roleId: ['200000000000000001'] }, viewer);
+    const escalate = await call(
+      'PUT',
+      `/api/permission/Users/${id}`,
+      { account: 'liuyang', realName: '刘洋', organizeId: [ORG.internalMedicine], roleId: ['200000000000000001'] },
+      viewer,
+    );
     expect(escalate.status).toBe(403);
-    const rel = await t.ctx.db.selectFrom('userRelations').select('objectId').where('userId', '=', id).where('objectType', '=', 'Role').execute();
+    const rel = await t.ctx.db
+      .selectFrom('userRelations')
+      .select('objectId')
+      .where('userId', '=', id)
+      .where('objectType', '=', 'Role')
+      .execute();
     expect(rel.map((r) => r.objectId)).toEqual(['200000000000000002']);
   });
 });
@@ -271,7 +393,11 @@ describe('lookups for pickers', () => {
     const users = flat(list).filter((n) => n.type === 'user');
     expect(users.length).toBeGreaterThanOrEqual(29);
     expect(users.every(keysOk)).toBe(true);
-    expect(users.find((u) => u.account === 'zhangwei')).toMatchObject({ fullName: '张伟/zhangwei', headIcon: '', parentId: ORG.internalMedicine });
+    expect(users.find((u) => u.account === 'zhangwei')).toMatchObject({
+      fullName: '张伟/zhangwei',
+      headIcon: '',
+      parentId: ORG.internalMedicine,
+    });
   });
 
   it('ImUser pages everyone but me; ImUser/Selector/{id} loads one level or searches', async () => {
@@ -291,23 +417,36 @@ describe('lookups for pickers', () => {
     const labels = (await call('POST', '/api/permission/Users/getUserList', { userId: `${b},${a}` })).data.list;
     expect(labels.map((u: { id: string }) => u.id)).toEqual([b, a]);
     expect(labels.every(keysOk)).toBe(true);
-    const cond = (await call('POST', '/api/permission/Users/UserCondition', { departIds: [ORG.ultrasound], roleIds: ['200000000000000006'], pagination: { currentPage: 1, pageSize: 50 } })).data;
+    const cond = (
+      await call('POST', '/api/permission/Users/UserCondition', {
+        departIds: [ORG.ultrasound],
+        roleIds: ['200000000000000006'],
+        pagination: { currentPage: 1, pageSize: 50 },
+      })
+    ).data;
     expect(cond.list.map((u: { account: string }) => u.account).sort()).toEqual(['fengtao', 'wangfang', 'wuqing', 'zhenghao', 'zhoujie']);
     const byPos = (await call('GET', '/api/permission/Users/GetUsersByPositionId?positionId=300000000000000002')).data.list;
     expect(byPos.map((u: { account: string }) => u.account)).toEqual(['huangqiang']);
-    const byRole = (await call('GET', `/api/permission/Users/GetUsersByRoleOrgId?roleId=200000000000000002&organizeId=${ORG.tcmHospital}`)).data.list;
+    const byRole = (await call('GET', `/api/permission/Users/GetUsersByRoleOrgId?roleId=200000000000000002&organizeId=${ORG.tcmHospital}`))
+      .data.list;
     expect(byRole.map((u: { account: string }) => u.account).sort()).toEqual(['linhua', 'songyu', 'tangming']);
   });
 
   it('getSubordinates and getOrganization', async () => {
     const boss = await idOf('huangqiang');
     await t.ctx.db.updateTable('users').set({ managerId: boss }).where('account', 'in', ['zhangwei', 'chenjing']).execute();
-    await t.ctx.db.updateTable('users').set({ managerId: await idOf('zhangwei') }).where('account', '=', 'liuyang').execute();
+    await t.ctx.db
+      .updateTable('users')
+      .set({ managerId: await idOf('zhangwei') })
+      .where('account', '=', 'liuyang')
+      .execute();
     const token = await t.login('huangqiang');
     const subs = (await call('POST', '/api/permission/Users/getSubordinates', {}, token)).data.list;
     expect(subs.map((u: { account: string }) => u.account).sort()).toEqual(['chenjing', 'liuyang', 'zhangwei']);
     const orgs = (await call('GET', '/api/permission/Users/getOrganization', undefined, token)).data.list;
-    expect(orgs).toEqual([expect.objectContaining({ id: ORG.countyHospital, isMain: true, organize: '青山县医疗健康集团/青山县人民医院' })]);
+    expect(orgs).toEqual([
+      expect.objectContaining({ id: ORG.countyHospital, isMain: true, organize: '青山县医疗健康集团/青山县人民医院' }),
+    ]);
   });
 
   it('GetListByAuthorize keeps to the caller’s organisation scope', async () => {
