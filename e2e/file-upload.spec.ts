@@ -117,6 +117,24 @@ describe('file upload', () => {
     await screenshot(page, 'file-upload-instant');
   });
 
+  it('previews a text file in the document preview dialog', async () => {
+    const txt = path.join(work, '随访记录.txt');
+    fs.writeFileSync(txt, `血压 135/85 mmHg ${randomBytes(8).toString('hex')}\n`);
+    await page.locator('[data-testid="chunk-upload-input"]').setInputFiles(txt);
+    const row = page.locator('li.ma-file-list-item', { hasText: '随访记录.txt' }).first();
+    await row.waitFor({ timeout: 20_000 });
+    await row.getByRole('button', { name: '预览' }).click();
+    const dialog = page.locator('.ma-document-preview');
+    await expect.poll(() => dialog.locator('.ant-modal-title').textContent(), { timeout: 10_000 }).toBe('文档预览 - 随访记录.txt');
+    const frame = dialog.locator('iframe.ma-preview-frame');
+    await frame.waitFor({ timeout: 10_000 });
+    expect(await frame.getAttribute('src')).toMatch(/^\/api\/file\/Signed\/\d+\?e=\d+&d=i&s=/);
+    await expect.poll(async () => (await frame.contentFrame().locator('body').textContent()) ?? '', { timeout: 10_000 }).toContain('血压 135/85 mmHg');
+    await screenshot(page, 'file-upload-preview');
+    await dialog.getByRole('button', { name: /取\s*消/ }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+  });
+
   it('shows the thumbnail of an uploaded image', async () => {
     const png = path.join(work, '超声图像.png');
     fs.writeFileSync(png, PNG);

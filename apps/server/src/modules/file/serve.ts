@@ -29,6 +29,8 @@ export async function serveFile(rt: FileRuntime, req: FastifyRequest, reply: Fas
     throw err;
   }
   reply
+    // A file is never a page: no scripts, but the browser's own PDF viewer and media players may run, framed by us only.
+    .header('content-security-policy', "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'")
     .header('accept-ranges', 'bytes')
     .header('etag', etag)
     .header('cache-control', 'private, max-age=3600')
