@@ -3,6 +3,8 @@ import { md5 } from '../../lib/crypto.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { userSchemes } from '../../db/seed/permission.ts';
 import { ORG, snapshot } from './test-helpers.ts';
+import { applyRowRules } from './index.ts';
+import { userRowFields } from './users.service.ts';
 
 /**
  * Row rules in SQL: the same users list, asked by viewers with different
@@ -219,6 +221,19 @@ describe('row rules on the users list', () => {
     });
     expect(create.status).toBe(403);
     expect(await snapshot(t)).toEqual(before);
+  });
+
+  it('applyRowRules filters any select or update builder (the export for other modules)', async () => {
+    const session = { userId: ids.get('vownorg')!, isAdministrator: false };
+    const q = await applyRowRules(t.ctx.db.selectFrom('users').select('users.id'), t.ctx, session, 'user', userRowFields);
+    expect((await q.execute()).map((r) => r.id).sort()).toEqual(idsOf(['zhoujie', 'wuqing', 'zhenghao', 'vownorg']));
+    const upd = await applyRowRules(t.ctx.db.updateTable('users').set({ signature: 'seen' }), t.ctx, session, 'user', userRowFields);
+    expect(Number((await upd.executeTakeFirst()).numUpdatedRows)).toBe(4);
+    const adminAll = await applyRowRules(t.ctx.db.selectFrom('users').select('users.id'), t.ctx, { userId: ids.get('admin')!, isAdministrator: true }, 'user', userRowFields);
+    expect((await adminAll.execute()).length).toBe(ids.size);
+    // A module without data permission switched on filters nothing.
+    const open = await applyRowRules(t.ctx.db.selectFrom('users').select('users.id'), t.ctx, session, 'position', userRowFields);
+    expect((await open.execute()).length).toBe(ids.size);
   });
 
   it('a changed grant applies to the next call (grants cache invalidated)', async () => {
