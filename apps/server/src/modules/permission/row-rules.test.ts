@@ -229,7 +229,13 @@ describe('row rules on the users list', () => {
     expect((await q.execute()).map((r) => r.id).sort()).toEqual(idsOf(['zhoujie', 'wuqing', 'zhenghao', 'vownorg']));
     const upd = await applyRowRules(t.ctx.db.updateTable('users').set({ signature: 'seen' }), t.ctx, session, 'user', userRowFields);
     expect(Number((await upd.executeTakeFirst()).numUpdatedRows)).toBe(4);
-    const adminAll = await applyRowRules(t.ctx.db.selectFrom('users').select('users.id'), t.ctx, { userId: ids.get('admin')!, isAdministrator: true }, 'user', userRowFields);
+    const adminAll = await applyRowRules(
+      t.ctx.db.selectFrom('users').select('users.id'),
+      t.ctx,
+      { userId: ids.get('admin')!, isAdministrator: true },
+      'user',
+      userRowFields,
+    );
     expect((await adminAll.execute()).length).toBe(ids.size);
     // A module without data permission switched on filters nothing.
     const open = await applyRowRules(t.ctx.db.selectFrom('users').select('users.id'), t.ctx, session, 'position', userRowFields);
