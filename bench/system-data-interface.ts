@@ -96,7 +96,9 @@ async function pgAdmin(query: string) {
 
 /** The 100,000-row table the interface reads: plain rows of a fictitious drug catalogue. */
 async function seedRows(ctx: AppContext): Promise<string> {
-  await sql`CREATE TABLE bench_rows (id varchar(40) PRIMARY KEY, code varchar(20) NOT NULL, name varchar(100) NOT NULL, category integer NOT NULL, amount numeric(12, 2) NOT NULL, created_at bigint NOT NULL)`.execute(ctx.db);
+  await sql`CREATE TABLE bench_rows (id varchar(40) PRIMARY KEY, code varchar(20) NOT NULL, name varchar(100) NOT NULL, category integer NOT NULL, amount numeric(12, 2) NOT NULL, created_at bigint NOT NULL)`.execute(
+    ctx.db,
+  );
   const now = Date.now();
   const per = 500;
   await ctx.db.transaction().execute(async (trx) => {
@@ -142,7 +144,12 @@ async function seedRows(ctx: AppContext): Promise<string> {
 function statementsFor(dialect: 'sqlite' | 'postgres', page: number) {
   const checked = checkReadOnlySql(INTERFACE_SQL);
   const params = { get: () => null, type: () => null };
-  const s = pageStatements(dialect, checked, params, NO_FILTERS, { currentPage: page, pageSize: PAGE_SIZE, sortColumn: null, sort: 'desc' });
+  const s = pageStatements(dialect, checked, params, NO_FILTERS, {
+    currentPage: page,
+    pageSize: PAGE_SIZE,
+    sortColumn: null,
+    sort: 'desc',
+  });
   return [s.page];
 }
 
@@ -216,7 +223,14 @@ function httpCaller(base: string, url: string, token: string) {
     new Promise<void>((resolve, reject) => {
       const body = JSON.stringify({ currentPage: page, pageSize: PAGE_SIZE });
       const req = http.request(
-        { hostname, port, path: url, method: 'POST', agent, headers: { authorization: token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          hostname,
+          port,
+          path: url,
+          method: 'POST',
+          agent,
+          headers: { authorization: token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -264,23 +278,41 @@ async function main() {
   const dialect = handle.dialect;
   await handle.close();
   handle = null;
-  log(`seeded ${ROWS} rows in ${((performance.now() - started) / 1000).toFixed(1)} s (${baseUrl ? `PostgreSQL schema ${schema}` : 'SQLite file'})`);
+  log(
+    `seeded ${ROWS} rows in ${((performance.now() - started) / 1000).toFixed(1)} s (${baseUrl ? `PostgreSQL schema ${schema}` : 'SQLite file'})`,
+  );
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(work, 'no-web') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(work, 'no-web'),
+  };
   const dbUrl = serverDatabaseUrl();
   if (dbUrl) env.DATABASE_URL = dbUrl;
   else delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   await waitForServer(base);
 
   // A doctor, as the form pickers call it (any signed-in user may).
   const token = await login(base, 'zhangwei', 'demo123');
   const url = `/api/system/DataInterface/${interfaceId}/Action/List`;
-  const probe = await fetch(`${base}${url}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: JSON.stringify({ currentPage: 3, pageSize: PAGE_SIZE }) });
+  const probe = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify({ currentPage: 3, pageSize: PAGE_SIZE }),
+  });
   const body = (await probe.json()) as { code: number; msg: string; data: { list: { id: string }[]; pagination: { total: number } } };
-  if (body.code !== 200 || body.data.pagination.total !== ROWS || body.data.list.length !== PAGE_SIZE) throw new Error(`unexpected answer: ${JSON.stringify(body).slice(0, 300)}`);
+  if (body.code !== 200 || body.data.pagination.total !== ROWS || body.data.list.length !== PAGE_SIZE)
+    throw new Error(`unexpected answer: ${JSON.stringify(body).slice(0, 300)}`);
   log(`interface answers page 3: ${body.data.list[0]!.id} … of ${body.data.pagination.total}`);
 
   // Direct driver access in this process, prepared like the server's reader prepares.
@@ -336,7 +368,9 @@ async function main() {
   );
   log('                                 p50         p99        avg      req/s');
   const row = (name: string, r: Latencies) =>
-    log(`  ${name.padEnd(22)} ${ms(r.p50).padStart(11)} ${ms(r.p99).padStart(11)} ${ms(r.average).padStart(10)} ${r.perSecond.toFixed(0).padStart(9)}`);
+    log(
+      `  ${name.padEnd(22)} ${ms(r.p50).padStart(11)} ${ms(r.p99).padStart(11)} ${ms(r.average).padStart(10)} ${r.perSecond.toFixed(0).padStart(9)}`,
+    );
   row('via the server (HTTP)', viaServer);
   row('direct driver', direct);
   log('');

@@ -14,13 +14,18 @@ const optionalText = (max: number) => text(max).optional().nullable();
 /** An integer sent as a number or as a numeric string (query parameters, older clients). */
 export const intField = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+$/)
+        .transform(Number),
+    ])
     .pipe(z.number().int().min(min).max(max));
 
 /** A 0/1 flag; true/false accepted too. */
-export const flagField = z
-  .union([z.boolean().transform((b) => (b ? 1 : 0)), intField(0, 1)])
-  .pipe(z.union([z.literal(0), z.literal(1)]));
+export const flagField = z.union([z.boolean().transform((b) => (b ? 1 : 0)), intField(0, 1)]).pipe(z.union([z.literal(0), z.literal(1)]));
 
 const enCode = (max = 50) => required(max).regex(patterns.enCode, 'rules.enCode');
 const id = text(40).regex(/^[A-Za-z0-9_.-]*$/);
@@ -34,7 +39,10 @@ export const AREA_ROOT = '-1';
 // ---------------------------------------------------------------- dictionaries
 
 export const dictionaryTypeBody = z.object({
-  parentId: id.optional().default(DICT_ROOT).transform((p) => (p === '' || p === '-1' ? DICT_ROOT : p)),
+  parentId: id
+    .optional()
+    .default(DICT_ROOT)
+    .transform((p) => (p === '' || p === '-1' ? DICT_ROOT : p)),
   fullName: required(50),
   enCode: enCode(50),
   isTree: flagField.optional().default(0),
@@ -45,7 +53,10 @@ export type DictionaryTypeInput = z.output<typeof dictionaryTypeBody>;
 
 export const dictionaryDataBody = z.object({
   dictionaryTypeId: required(50),
-  parentId: id.optional().default(DICT_ROOT).transform((p) => (p === '' || p === '-1' ? DICT_ROOT : p)),
+  parentId: id
+    .optional()
+    .default(DICT_ROOT)
+    .transform((p) => (p === '' || p === '-1' ? DICT_ROOT : p)),
   fullName: required(100),
   enCode: enCode(50),
   simpleSpelling: optionalText(100),
@@ -132,7 +143,10 @@ export interface DictionaryAllEntry {
 // ---------------------------------------------------------------- areas
 
 export const areaBody = z.object({
-  parentId: id.optional().default(AREA_ROOT).transform((p) => (p === '' || p === '0' ? AREA_ROOT : p)),
+  parentId: id
+    .optional()
+    .default(AREA_ROOT)
+    .transform((p) => (p === '' || p === '0' ? AREA_ROOT : p)),
   fullName: required(50),
   enCode: required(20).regex(/^[A-Za-z0-9]+$/, 'rules.userAccount'),
   simpleSpelling: optionalText(50),
@@ -178,11 +192,19 @@ export const billRuleBody = z.object({
   fullName: required(50),
   enCode: enCode(50),
   categoryId: optionalText(40),
-  prefix: text(20).regex(/^[^\s]*$/, 'rules.billAffix').optional().nullable().default(''),
+  prefix: text(20)
+    .regex(/^[^\s]*$/, 'rules.billAffix')
+    .optional()
+    .nullable()
+    .default(''),
   dateFormat: z.enum(BILL_DATE_FORMATS).optional().default('YYYYMMDD'),
   digit: intField(1, 12).optional().default(4),
   startNumber: intField(0, 999_999_999_999).optional().default(1),
-  suffix: text(20).regex(/^[^\s]*$/, 'rules.billAffix').optional().nullable().default(''),
+  suffix: text(20)
+    .regex(/^[^\s]*$/, 'rules.billAffix')
+    .optional()
+    .nullable()
+    .default(''),
   sortCode,
   enabledMark: flagField.optional().default(1),
   description: optionalText(500),
@@ -254,12 +276,19 @@ export const dataInterfaceBody = z
     /** SQL text (type 1) or the static JSON (type 2). */
     query: z.string().max(200_000).optional().nullable(),
     path: optionalText(2000),
-    requestMethod: z.enum(['GET', 'POST', 'get', 'post']).optional().default('GET').transform((m) => m.toUpperCase() as 'GET' | 'POST'),
+    requestMethod: z
+      .enum(['GET', 'POST', 'get', 'post'])
+      .optional()
+      .default('GET')
+      .transform((m) => m.toUpperCase() as 'GET' | 'POST'),
     requestHeaders: jsonOrValue(z.array(keyValue).max(50)).optional().default([]),
     requestParameters: jsonOrValue(z.array(keyValue).max(100)).optional().default([]),
     parameterJson: jsonOrValue(z.array(interfaceParamDef).max(100)).optional().default([]),
     /** Dotted path to the rows in an API answer, e.g. "data.list"; empty = unwrap `data`, then `list`. */
-    responsePath: text(200).regex(/^[A-Za-z0-9_.]*$/, 'rules.fieldName').optional().nullable(),
+    responsePath: text(200)
+      .regex(/^[A-Za-z0-9_.]*$/, 'rules.fieldName')
+      .optional()
+      .nullable(),
     /** Per-interface timeout, within the system limit. */
     timeoutMs: intField(100, 60_000).optional().nullable(),
     sortCode,
@@ -293,7 +322,10 @@ export const interfaceParamValue = z.object({
   sourceType: intField(1, 4).optional().nullable(),
   isSubTable: z.boolean().optional(),
   dataType: text(20).optional().nullable(),
-  required: z.union([z.boolean(), intField(0, 1)]).optional().nullable(),
+  required: z
+    .union([z.boolean(), intField(0, 1)])
+    .optional()
+    .nullable(),
   fieldName: optionalText(100),
 });
 export type InterfaceParamValue = z.output<typeof interfaceParamValue>;
@@ -313,20 +345,40 @@ export const interfaceCallBody = z
     currentPage: intField(1, 1_000_000).optional(),
     pageIndex: intField(1, 1_000_000).optional(),
     pageSize: intField(1, MAX_PAGE_SIZE).optional().default(DEFAULT_PAGE_SIZE),
-    keyword: text(200).optional().nullable().transform((k) => k ?? ''),
-    sidx: text(64).optional().nullable().transform((s) => s ?? ''),
-    sort: z.string().max(8).optional().nullable().transform((s) => (String(s ?? '').toLowerCase() === 'asc' ? 'asc' : 'desc')),
+    keyword: text(200)
+      .optional()
+      .nullable()
+      .transform((k) => k ?? ''),
+    sidx: text(64)
+      .optional()
+      .nullable()
+      .transform((s) => s ?? ''),
+    sort: z
+      .string()
+      .max(8)
+      .optional()
+      .nullable()
+      .transform((s) => (String(s ?? '').toLowerCase() === 'asc' ? 'asc' : 'desc')),
     columnOptions,
     propsValue: text(64).optional().nullable(),
     relationField: text(64).optional().nullable(),
-    id: z.union([text(200), z.number()]).optional().nullable(),
-    ids: z.array(z.union([text(200), z.number()])).max(1000).optional(),
+    id: z
+      .union([text(200), z.number()])
+      .optional()
+      .nullable(),
+    ids: z
+      .array(z.union([text(200), z.number()]))
+      .max(1000)
+      .optional(),
     paramList: jsonOrValue(z.array(interfaceParamValue).max(100)).optional().default([]),
     sourceData: z.record(z.string(), z.unknown()).optional().nullable(),
     queryJson: jsonOrValue(z.record(z.string(), z.unknown())).optional().nullable(),
     json: jsonOrValue(z.record(z.string(), z.unknown())).optional().nullable(),
     interfaceId: text(40).optional(),
-    tenantId: z.union([text(40), z.number()]).optional().nullable(),
+    tenantId: z
+      .union([text(40), z.number()])
+      .optional()
+      .nullable(),
     origin: text(20).optional().nullable(),
   })
   .transform(({ pageIndex, currentPage, json, queryJson, ...rest }) => ({

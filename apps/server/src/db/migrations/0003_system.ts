@@ -27,11 +27,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('description', 'varchar(500)')
     .execute();
   await s.createIndex('dictionary_data_code').on('dictionary_data').columns(['dictionary_type_id', 'en_code']).unique().execute();
-  await s
-    .createIndex('dictionary_data_type')
-    .on('dictionary_data')
-    .columns(['dictionary_type_id', 'parent_id', 'sort_code'])
-    .execute();
+  await s.createIndex('dictionary_data_type').on('dictionary_data').columns(['dictionary_type_id', 'parent_id', 'sort_code']).execute();
   await s.createIndex('dictionary_data_parent').on('dictionary_data').column('parent_id').execute();
 
   await audit(id(s.createTable('areas')))
@@ -169,8 +165,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
-    'stock_items', 'account_subjects', 'sys_logs', 'print_templates', 'data_interface_logs', 'data_interfaces',
-    'bill_number_previews', 'bill_rules', 'areas', 'dictionary_data', 'dictionary_types',
+    'stock_items',
+    'account_subjects',
+    'sys_logs',
+    'print_templates',
+    'data_interface_logs',
+    'data_interfaces',
+    'bill_number_previews',
+    'bill_rules',
+    'areas',
+    'dictionary_data',
+    'dictionary_types',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

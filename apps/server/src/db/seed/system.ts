@@ -59,35 +59,143 @@ export const seedDictionaries: DictDef[] = [
       ['general', '通用'],
     ],
   },
-  { enCode: 'printDev', fullName: '打印模板分类', parent: 'sysBase', items: [['flow', '流程表单'], ['business', '业务单据'], ['hr', '人事证件'], ['other', '其他']] },
-  { enCode: 'dataInterfaceCategory', fullName: '数据接口分类', parent: 'sysBase', items: [['baseData', '基础数据'], ['businessData', '业务数据'], ['external', '外部接口']] },
+  {
+    enCode: 'printDev',
+    fullName: '打印模板分类',
+    parent: 'sysBase',
+    items: [
+      ['flow', '流程表单'],
+      ['business', '业务单据'],
+      ['hr', '人事证件'],
+      ['other', '其他'],
+    ],
+  },
+  {
+    enCode: 'dataInterfaceCategory',
+    fullName: '数据接口分类',
+    parent: 'sysBase',
+    items: [
+      ['baseData', '基础数据'],
+      ['businessData', '业务数据'],
+      ['external', '外部接口'],
+    ],
+  },
   // Health archive (health-domain.md §1.1)
-  { enCode: 'gender', fullName: '性别', parent: 'healthArchive', items: [['0', '未知的性别'], ['1', '男'], ['2', '女'], ['9', '未说明的性别']] },
+  {
+    enCode: 'gender',
+    fullName: '性别',
+    parent: 'healthArchive',
+    items: [
+      ['0', '未知的性别'],
+      ['1', '男'],
+      ['2', '女'],
+      ['9', '未说明的性别'],
+    ],
+  },
   {
     enCode: 'ethnicity',
     fullName: '民族',
     parent: 'healthArchive',
     items: [
       ...[
-        '汉族', '蒙古族', '回族', '藏族', '维吾尔族', '苗族', '彝族', '壮族', '布依族', '朝鲜族', '满族', '侗族', '瑶族', '白族',
-        '土家族', '哈尼族', '哈萨克族', '傣族', '黎族', '傈僳族', '佤族', '畲族', '高山族', '拉祜族', '水族', '东乡族', '纳西族',
-        '景颇族', '柯尔克孜族', '土族', '达斡尔族', '仫佬族', '羌族', '布朗族', '撒拉族', '毛南族', '仡佬族', '锡伯族', '阿昌族',
-        '普米族', '塔吉克族', '怒族', '乌孜别克族', '俄罗斯族', '鄂温克族', '德昂族', '保安族', '裕固族', '京族', '塔塔尔族',
-        '独龙族', '鄂伦春族', '赫哲族', '门巴族', '珞巴族', '基诺族',
+        '汉族',
+        '蒙古族',
+        '回族',
+        '藏族',
+        '维吾尔族',
+        '苗族',
+        '彝族',
+        '壮族',
+        '布依族',
+        '朝鲜族',
+        '满族',
+        '侗族',
+        '瑶族',
+        '白族',
+        '土家族',
+        '哈尼族',
+        '哈萨克族',
+        '傣族',
+        '黎族',
+        '傈僳族',
+        '佤族',
+        '畲族',
+        '高山族',
+        '拉祜族',
+        '水族',
+        '东乡族',
+        '纳西族',
+        '景颇族',
+        '柯尔克孜族',
+        '土族',
+        '达斡尔族',
+        '仫佬族',
+        '羌族',
+        '布朗族',
+        '撒拉族',
+        '毛南族',
+        '仡佬族',
+        '锡伯族',
+        '阿昌族',
+        '普米族',
+        '塔吉克族',
+        '怒族',
+        '乌孜别克族',
+        '俄罗斯族',
+        '鄂温克族',
+        '德昂族',
+        '保安族',
+        '裕固族',
+        '京族',
+        '塔塔尔族',
+        '独龙族',
+        '鄂伦春族',
+        '赫哲族',
+        '门巴族',
+        '珞巴族',
+        '基诺族',
       ].map((n, i): Item => [String(i + 1).padStart(2, '0'), n]),
       ['97', '其他'],
       ['98', '外国血统中国籍人士'],
     ],
   },
-  { enCode: 'bloodTypeAbo', fullName: 'ABO血型', parent: 'healthArchive', items: [['1', 'A型'], ['2', 'B型'], ['3', 'O型'], ['4', 'AB型'], ['5', '不详']] },
-  { enCode: 'bloodTypeRh', fullName: 'RH血型', parent: 'healthArchive', items: [['1', 'RH阳性（否）'], ['2', 'RH阴性（是）'], ['3', '不详']] },
+  {
+    enCode: 'bloodTypeAbo',
+    fullName: 'ABO血型',
+    parent: 'healthArchive',
+    items: [
+      ['1', 'A型'],
+      ['2', 'B型'],
+      ['3', 'O型'],
+      ['4', 'AB型'],
+      ['5', '不详'],
+    ],
+  },
+  {
+    enCode: 'bloodTypeRh',
+    fullName: 'RH血型',
+    parent: 'healthArchive',
+    items: [
+      ['1', 'RH阳性（否）'],
+      ['2', 'RH阴性（是）'],
+      ['3', '不详'],
+    ],
+  },
   {
     enCode: 'education',
     fullName: '文化程度',
     parent: 'healthArchive',
     items: [
-      ['10', '研究生'], ['20', '大学本科'], ['30', '大学专科和专科学校'], ['40', '中等专业学校'], ['50', '技工学校'],
-      ['60', '高中'], ['70', '初中'], ['80', '小学'], ['90', '文盲或半文盲'], ['99', '不详'],
+      ['10', '研究生'],
+      ['20', '大学本科'],
+      ['30', '大学专科和专科学校'],
+      ['40', '中等专业学校'],
+      ['50', '技工学校'],
+      ['60', '高中'],
+      ['70', '初中'],
+      ['80', '小学'],
+      ['90', '文盲或半文盲'],
+      ['99', '不详'],
     ],
   },
   {
@@ -106,14 +214,30 @@ export const seedDictionaries: DictDef[] = [
       ['W', '无职业'],
     ],
   },
-  { enCode: 'maritalStatus', fullName: '婚姻状况', parent: 'healthArchive', items: [['10', '未婚'], ['20', '已婚'], ['30', '丧偶'], ['40', '离婚'], ['90', '未说明的婚姻状况']] },
+  {
+    enCode: 'maritalStatus',
+    fullName: '婚姻状况',
+    parent: 'healthArchive',
+    items: [
+      ['10', '未婚'],
+      ['20', '已婚'],
+      ['30', '丧偶'],
+      ['40', '离婚'],
+      ['90', '未说明的婚姻状况'],
+    ],
+  },
   {
     enCode: 'paymentMethod',
     fullName: '医疗费用支付方式',
     parent: 'healthArchive',
     items: [
-      ['01', '城镇职工基本医疗保险'], ['02', '城乡居民基本医疗保险'], ['04', '贫困救助'], ['05', '商业医疗保险'],
-      ['06', '全公费'], ['07', '全自费'], ['99', '其他'],
+      ['01', '城镇职工基本医疗保险'],
+      ['02', '城乡居民基本医疗保险'],
+      ['04', '贫困救助'],
+      ['05', '商业医疗保险'],
+      ['06', '全公费'],
+      ['07', '全自费'],
+      ['99', '其他'],
     ],
   },
   { enCode: 'drugAllergy', fullName: '药物过敏史', parent: 'healthArchive', items: seq(['无', '青霉素', '磺胺', '链霉素', '其他']) },
@@ -122,28 +246,89 @@ export const seedDictionaries: DictDef[] = [
     enCode: 'diseaseHistory',
     fullName: '既往疾病史',
     parent: 'healthArchive',
-    items: seq(['无', '高血压', '糖尿病', '冠心病', '慢性阻塞性肺疾病', '恶性肿瘤', '脑卒中', '严重精神障碍', '结核病', '肝炎', '其他法定传染病', '职业病', '其他']),
+    items: seq([
+      '无',
+      '高血压',
+      '糖尿病',
+      '冠心病',
+      '慢性阻塞性肺疾病',
+      '恶性肿瘤',
+      '脑卒中',
+      '严重精神障碍',
+      '结核病',
+      '肝炎',
+      '其他法定传染病',
+      '职业病',
+      '其他',
+    ]),
   },
-  { enCode: 'residentType', fullName: '常住类型', parent: 'healthArchive', items: [['1', '户籍'], ['2', '非户籍']] },
+  {
+    enCode: 'residentType',
+    fullName: '常住类型',
+    parent: 'healthArchive',
+    items: [
+      ['1', '户籍'],
+      ['2', '非户籍'],
+    ],
+  },
   {
     enCode: 'crowdType',
     fullName: '人群类型',
     parent: 'healthArchive',
     items: [
-      ['01', '老年人'], ['02', '高血压'], ['03', '糖尿病'], ['04', '0-6岁儿童'], ['05', '孕产妇'], ['06', '严重精神障碍'], ['07', '结核病'],
-      ['08', '残疾人'], ['09', '建档立卡'], ['10', '城乡低保'], ['11', '城乡特困'], ['12', '计生特殊'], ['13', '慢阻肺'], ['14', '优抚对象'],
+      ['01', '老年人'],
+      ['02', '高血压'],
+      ['03', '糖尿病'],
+      ['04', '0-6岁儿童'],
+      ['05', '孕产妇'],
+      ['06', '严重精神障碍'],
+      ['07', '结核病'],
+      ['08', '残疾人'],
+      ['09', '建档立卡'],
+      ['10', '城乡低保'],
+      ['11', '城乡特困'],
+      ['12', '计生特殊'],
+      ['13', '慢阻肺'],
+      ['14', '优抚对象'],
     ],
   },
-  { enCode: 'disability', fullName: '残疾情况', parent: 'healthArchive', items: seq(['无残疾', '视力残疾', '听力残疾', '言语残疾', '肢体残疾', '智力残疾', '精神残疾', '其他残疾']) },
+  {
+    enCode: 'disability',
+    fullName: '残疾情况',
+    parent: 'healthArchive',
+    items: seq(['无残疾', '视力残疾', '听力残疾', '言语残疾', '肢体残疾', '智力残疾', '精神残疾', '其他残疾']),
+  },
   {
     enCode: 'chronicDiseaseCategory',
     fullName: '慢病分类',
     parent: 'healthArchive',
     isTree: true,
     items: [
-      ['CVD', '心脑血管疾病', [['HTN', '高血压'], ['CHD', '冠心病'], ['STROKE', '脑卒中']]],
-      ['ENDO', '内分泌与代谢疾病', [['T2DM', '2型糖尿病'], ['T1DM', '1型糖尿病']]],
-      ['RESP', '呼吸系统疾病', [['COPD', '慢性阻塞性肺疾病'], ['TB', '肺结核']]],
+      [
+        'CVD',
+        '心脑血管疾病',
+        [
+          ['HTN', '高血压'],
+          ['CHD', '冠心病'],
+          ['STROKE', '脑卒中'],
+        ],
+      ],
+      [
+        'ENDO',
+        '内分泌与代谢疾病',
+        [
+          ['T2DM', '2型糖尿病'],
+          ['T1DM', '1型糖尿病'],
+        ],
+      ],
+      [
+        'RESP',
+        '呼吸系统疾病',
+        [
+          ['COPD', '慢性阻塞性肺疾病'],
+          ['TB', '肺结核'],
+        ],
+      ],
       ['MENTAL', '精神疾病', [['SMI', '严重精神障碍']]],
     ],
   },
@@ -153,7 +338,15 @@ export const seedDictionaries: DictDef[] = [
     enCode: 'followUpMode',
     fullName: '随访方式',
     parent: 'followReferral',
-    items: [['1', '门诊就诊'], ['2', '站点就诊'], ['3', '社区随访'], ['4', '上门随访'], ['5', '电话随访'], ['6', '群组随访'], ['9', '其他']],
+    items: [
+      ['1', '门诊就诊'],
+      ['2', '站点就诊'],
+      ['3', '社区随访'],
+      ['4', '上门随访'],
+      ['5', '电话随访'],
+      ['6', '群组随访'],
+      ['9', '其他'],
+    ],
   },
   { enCode: 'medicationCompliance', fullName: '服药依从性', parent: 'followReferral', items: seq(['规律', '间断', '不服药']) },
   {
@@ -161,14 +354,53 @@ export const seedDictionaries: DictDef[] = [
     fullName: '转诊状态',
     parent: 'followReferral',
     items: [
-      ['0', '待审批'], ['1', '已审'], ['2', '同意接收'], ['3', '待提交'], ['4', '结案'], ['5', '拒绝转出'], ['6', '作废'],
-      ['7', '同意转出'], ['8', '拒绝接收'], ['9', '取消预约'], ['10', '撤销审批'], ['11', '终止转诊'], ['99', '其他'],
+      ['0', '待审批'],
+      ['1', '已审'],
+      ['2', '同意接收'],
+      ['3', '待提交'],
+      ['4', '结案'],
+      ['5', '拒绝转出'],
+      ['6', '作废'],
+      ['7', '同意转出'],
+      ['8', '拒绝接收'],
+      ['9', '取消预约'],
+      ['10', '撤销审批'],
+      ['11', '终止转诊'],
+      ['99', '其他'],
     ],
   },
-  { enCode: 'referralDirection', fullName: '转诊方向', parent: 'followReferral', items: [['1', '上转'], ['2', '下转']] },
-  { enCode: 'urgency', fullName: '紧急程度', parent: 'followReferral', items: [['1', '一般'], ['2', '重要'], ['3', '紧急']] },
+  {
+    enCode: 'referralDirection',
+    fullName: '转诊方向',
+    parent: 'followReferral',
+    items: [
+      ['1', '上转'],
+      ['2', '下转'],
+    ],
+  },
+  {
+    enCode: 'urgency',
+    fullName: '紧急程度',
+    parent: 'followReferral',
+    items: [
+      ['1', '一般'],
+      ['2', '重要'],
+      ['3', '紧急'],
+    ],
+  },
   // Finance and material (spec §3 account subject, §7.8 UNIT)
-  { enCode: 'accountType', fullName: '科目类型', parent: 'financeMaterial', items: [['1', '资产'], ['2', '负债'], ['3', '所有者权益'], ['4', '成本'], ['5', '损益']] },
+  {
+    enCode: 'accountType',
+    fullName: '科目类型',
+    parent: 'financeMaterial',
+    items: [
+      ['1', '资产'],
+      ['2', '负债'],
+      ['3', '所有者权益'],
+      ['4', '成本'],
+      ['5', '损益'],
+    ],
+  },
   {
     enCode: 'unit',
     fullName: '计量单位',
@@ -191,34 +423,131 @@ export const seedAreas: AreaDef[] = [
         '950100',
         '云山市',
         [
-          ['950102', '云山区', [['950102001', '江滨街道'], ['950102002', '城北街道']]],
+          [
+            '950102',
+            '云山区',
+            [
+              ['950102001', '江滨街道'],
+              ['950102002', '城北街道'],
+            ],
+          ],
           [
             '950121',
             '青山县',
             [
-              ['950121100', '城关镇', [['950121100001', '城东社区'], ['950121100002', '城西社区'], ['950121100201', '东风村'], ['950121100202', '柳林村']]],
-              ['950121101', '石桥镇', [['950121101201', '石桥村'], ['950121101202', '新华村'], ['950121101203', '红旗村']]],
-              ['950121102', '白沙镇', [['950121102201', '白沙村'], ['950121102202', '龙潭村']]],
-              ['950121200', '河口乡', [['950121200201', '河口村'], ['950121200202', '桃园村'], ['950121200203', '李家村']]],
+              [
+                '950121100',
+                '城关镇',
+                [
+                  ['950121100001', '城东社区'],
+                  ['950121100002', '城西社区'],
+                  ['950121100201', '东风村'],
+                  ['950121100202', '柳林村'],
+                ],
+              ],
+              [
+                '950121101',
+                '石桥镇',
+                [
+                  ['950121101201', '石桥村'],
+                  ['950121101202', '新华村'],
+                  ['950121101203', '红旗村'],
+                ],
+              ],
+              [
+                '950121102',
+                '白沙镇',
+                [
+                  ['950121102201', '白沙村'],
+                  ['950121102202', '龙潭村'],
+                ],
+              ],
+              [
+                '950121200',
+                '河口乡',
+                [
+                  ['950121200201', '河口村'],
+                  ['950121200202', '桃园村'],
+                  ['950121200203', '李家村'],
+                ],
+              ],
             ],
           ],
           ['950122', '白水县', [['950122100', '白水镇', [['950122100201', '白水村']]]]],
         ],
       ],
-      ['950200', '南屏市', [['950202', '南屏区', [['950202001', '中山街道']]], ['950221', '溪口县']]],
+      [
+        '950200',
+        '南屏市',
+        [
+          ['950202', '南屏区', [['950202001', '中山街道']]],
+          ['950221', '溪口县'],
+        ],
+      ],
     ],
   ],
-  ['960000', '西岭省', [['960100', '岭北市', [['960102', '北城区'], ['960103', '南城区']]], ['960200', '石川市', [['960202', '石川区']]]]],
-  ['970000', '南湖省', [['970100', '澄湖市', [['970102', '湖滨区'], ['970121', '临湖县']]]]],
+  [
+    '960000',
+    '西岭省',
+    [
+      [
+        '960100',
+        '岭北市',
+        [
+          ['960102', '北城区'],
+          ['960103', '南城区'],
+        ],
+      ],
+      ['960200', '石川市', [['960202', '石川区']]],
+    ],
+  ],
+  [
+    '970000',
+    '南湖省',
+    [
+      [
+        '970100',
+        '澄湖市',
+        [
+          ['970102', '湖滨区'],
+          ['970121', '临湖县'],
+        ],
+      ],
+    ],
+  ],
 ];
 
 // ---------------------------------------------------------------- bill rules
 
 export const seedBillRules = [
   { enCode: 'referralNo', fullName: '转诊单号', category: 'referral', prefix: 'ZZ', dateFormat: 'YYYYMMDD', digit: 4, startNumber: 1 },
-  { enCode: 'healthRecordNo', fullName: '健康档案编号', category: 'healthRecord', prefix: 'JK', dateFormat: 'YYYY', digit: 6, startNumber: 1 },
-  { enCode: 'followUpNo', fullName: '随访记录号', category: 'healthRecord', prefix: 'SF', dateFormat: 'YYYYMMDD', digit: 4, startNumber: 1 },
-  { enCode: 'ultrasoundNo', fullName: '超声检查单号', category: 'ultrasound', prefix: 'CS', dateFormat: 'YYYYMMDD', digit: 4, startNumber: 1 },
+  {
+    enCode: 'healthRecordNo',
+    fullName: '健康档案编号',
+    category: 'healthRecord',
+    prefix: 'JK',
+    dateFormat: 'YYYY',
+    digit: 6,
+    startNumber: 1,
+  },
+  {
+    enCode: 'followUpNo',
+    fullName: '随访记录号',
+    category: 'healthRecord',
+    prefix: 'SF',
+    dateFormat: 'YYYYMMDD',
+    digit: 4,
+    startNumber: 1,
+  },
+  {
+    enCode: 'ultrasoundNo',
+    fullName: '超声检查单号',
+    category: 'ultrasound',
+    prefix: 'CS',
+    dateFormat: 'YYYYMMDD',
+    digit: 4,
+    startNumber: 1,
+  },
   { enCode: 'imagingNo', fullName: '影像检查号', category: 'imaging', prefix: 'YX', dateFormat: 'YYYYMMDD', digit: 4, startNumber: 1 },
   { enCode: 'courseNo', fullName: '培训课程编号', category: 'training', prefix: 'KC', dateFormat: 'YYYYMM', digit: 3, startNumber: 1 },
   { enCode: 'stockInNo', fullName: '入库单号', category: 'material', prefix: 'RK', dateFormat: 'YYYYMMDD', digit: 3, startNumber: 1 },
@@ -230,12 +559,31 @@ export const seedBillRules = [
 
 /** Chart of accounts of the alliance (type 1 assets … 5 profit and loss); UNIT indexes the 'unit' dictionary. */
 export const seedAccounts: [code: string, name: string, type: number, unit: number][] = [
-  ['1001', '库存现金', 1, 15], ['1002', '银行存款', 1, 15], ['1011', '零余额账户用款额度', 1, 15], ['1212', '应收医疗款', 1, 15],
-  ['1302', '库存物品', 1, 2], ['1303', '药品', 1, 2], ['1601', '固定资产', 1, 10], ['1602', '固定资产累计折旧', 1, 15],
-  ['2001', '短期借款', 2, 15], ['2101', '应交增值税', 2, 15], ['2201', '应付职工薪酬', 2, 15], ['2302', '应付账款', 2, 15], ['2307', '预收医疗款', 2, 15],
-  ['3001', '累计盈余', 3, 15], ['3101', '专用基金', 3, 15], ['3301', '本期盈余', 3, 15],
-  ['4001', '医疗业务成本', 4, 15], ['4002', '药品成本', 4, 2], ['4003', '卫生材料成本', 4, 12], ['4101', '公共卫生服务成本', 4, 16],
-  ['6001', '医疗收入', 5, 15], ['6002', '药品收入', 5, 15], ['6101', '财政补助收入', 5, 15], ['6401', '管理费用', 5, 15], ['6501', '其他收入', 5, 15],
+  ['1001', '库存现金', 1, 15],
+  ['1002', '银行存款', 1, 15],
+  ['1011', '零余额账户用款额度', 1, 15],
+  ['1212', '应收医疗款', 1, 15],
+  ['1302', '库存物品', 1, 2],
+  ['1303', '药品', 1, 2],
+  ['1601', '固定资产', 1, 10],
+  ['1602', '固定资产累计折旧', 1, 15],
+  ['2001', '短期借款', 2, 15],
+  ['2101', '应交增值税', 2, 15],
+  ['2201', '应付职工薪酬', 2, 15],
+  ['2302', '应付账款', 2, 15],
+  ['2307', '预收医疗款', 2, 15],
+  ['3001', '累计盈余', 3, 15],
+  ['3101', '专用基金', 3, 15],
+  ['3301', '本期盈余', 3, 15],
+  ['4001', '医疗业务成本', 4, 15],
+  ['4002', '药品成本', 4, 2],
+  ['4003', '卫生材料成本', 4, 12],
+  ['4101', '公共卫生服务成本', 4, 16],
+  ['6001', '医疗收入', 5, 15],
+  ['6002', '药品收入', 5, 15],
+  ['6101', '财政补助收入', 5, 15],
+  ['6401', '管理费用', 5, 15],
+  ['6501', '其他收入', 5, 15],
 ];
 
 /** Drugs and materials: [code, name, spec, unit index, price]. */
@@ -368,6 +716,17 @@ ORDER BY us.sort_code`,
     description: 'UNIT 编号（从 1 开始）对应的单位名称',
   },
   {
+    enCode: 'dictionaryItems',
+    fullName: '字典数据（按字典编码）',
+    category: 'baseData',
+    dataType: 1,
+    query: `SELECT d.id AS "id", d.en_code AS "CODE", d.full_name AS "ITEM_NAME", d.parent_id AS "parentId"
+FROM dictionary_data d JOIN dictionary_types t ON t.id = d.dictionary_type_id
+WHERE t.en_code = {dict_code} AND d.enabled_mark = 1 ORDER BY d.sort_code`,
+    params: [{ field: 'dict_code', fieldName: '字典编码', dataType: 'varchar', required: 1 }],
+    description: '任一字典的数据；选择器在 paramList 中传 dict_code',
+  },
+  {
     enCode: 'doctorTitle',
     fullName: '医师职称',
     category: 'baseData',
@@ -397,9 +756,9 @@ ORDER BY us.sort_code`,
 
 const STAFF_CARD_HTML = `<div style="width:86mm;border:1px solid #333;padding:12px;font-family:SimSun,serif">
 <h3 style="text-align:center;margin:0 0 8px">青山县医疗健康集团 工作证</h3>
-<p>姓名：{realName}　　性别：{gender}</p>
+<p>姓名：{realName}&emsp;&emsp;性别：{gender}</p>
 <p>单位：{organization}</p>
-<p>科室：{department}　　岗位：{position}</p>
+<p>科室：{department}&emsp;&emsp;岗位：{position}</p>
 <p>工号：{account}</p>
 <table border="1" style="border-collapse:collapse;width:100%"><thead><tr><th>角色</th><th>编码</th></tr></thead>
 <tbody><tr data-table="childrenDataTable0"><td>{childrenDataTable0.roleName}</td><td>{childrenDataTable0.roleCode}</td></tr></tbody></table>
@@ -407,7 +766,7 @@ const STAFF_CARD_HTML = `<div style="width:86mm;border:1px solid #333;padding:12
 </div>`;
 
 const STOCK_LIST_HTML = `<h2 style="text-align:center">{orgName} 药品物资库存清单</h2>
-<p>机构编码：{orgCode}　　品种数：{itemCount}</p>
+<p>机构编码：{orgCode}&emsp;&emsp;品种数：{itemCount}</p>
 <table border="1" style="border-collapse:collapse;width:100%">
 <thead><tr><th>编码</th><th>名称</th><th>规格</th><th>数量</th><th>单价(元)</th></tr></thead>
 <tbody><tr data-table="childrenDataTable0"><td>{childrenDataTable0.code}</td><td>{childrenDataTable0.name}</td><td>{childrenDataTable0.spec}</td><td>{childrenDataTable0.quantity}</td><td>{childrenDataTable0.price}</td></tr></tbody>
@@ -448,12 +807,18 @@ FROM stock_items s WHERE s.org_id = @formId ORDER BY s.item_code`,
 
 // ---------------------------------------------------------------- seeding
 
-type Table = 'dictionaryTypes' | 'dictionaryData' | 'areas' | 'billRules' | 'dataInterfaces' | 'printTemplates' | 'accountSubjects' | 'stockItems';
+type Table =
+  'dictionaryTypes' | 'dictionaryData' | 'areas' | 'billRules' | 'dataInterfaces' | 'printTemplates' | 'accountSubjects' | 'stockItems';
 
 async function insertIgnore(ctx: AppContext, table: Table, rows: Record<string, unknown>[]) {
   for (let i = 0; i < rows.length; i += 40) {
     const chunk = rows.slice(i, i + 40);
-    if (chunk.length) await ctx.db.insertInto(table).values(chunk as never).onConflict((oc) => oc.doNothing()).execute();
+    if (chunk.length)
+      await ctx.db
+        .insertInto(table)
+        .values(chunk as never)
+        .onConflict((oc) => oc.doNothing())
+        .execute();
   }
 }
 

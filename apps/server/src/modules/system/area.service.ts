@@ -15,21 +15,24 @@ import { isUniqueViolation } from './db-errors.ts';
 const KEYWORD_LIMIT = 200;
 
 function nodes(ctx: AppContext) {
-  return ctx.db
-    .selectFrom('areas as a')
-    .select([
-      'a.id',
-      'a.parentId',
-      'a.enCode',
-      'a.fullName',
-      'a.type',
-      'a.sortCode',
-      'a.enabledMark',
-      (eb) =>
-        eb
-          .exists(eb.selectFrom('areas as c').select(sql`1`.as('x')).whereRef('c.parentId', '=', 'a.id'))
-          .as('hasChildren'),
-    ]);
+  return ctx.db.selectFrom('areas as a').select([
+    'a.id',
+    'a.parentId',
+    'a.enCode',
+    'a.fullName',
+    'a.type',
+    'a.sortCode',
+    'a.enabledMark',
+    (eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('areas as c')
+            .select(sql`1`.as('x'))
+            .whereRef('c.parentId', '=', 'a.id'),
+        )
+        .as('hasChildren'),
+  ]);
 }
 
 const out = (r: { hasChildren: unknown } & Omit<AreaNode, 'hasChildren' | 'isLeaf'>): AreaNode => {
@@ -44,7 +47,8 @@ const out = (r: { hasChildren: unknown } & Omit<AreaNode, 'hasChildren' | 'isLea
 export async function areaChildren(ctx: AppContext, parentId: string, keyword: string, enabledOnly = false): Promise<AreaNode[]> {
   let q = nodes(ctx);
   const parent = parentId === '0' ? AREA_ROOT : parentId;
-  if (keyword && parent === AREA_ROOT) q = q.where(keywordMatch(['a.full_name', 'a.en_code', 'a.simple_spelling'], keyword)).limit(KEYWORD_LIMIT);
+  if (keyword && parent === AREA_ROOT)
+    q = q.where(keywordMatch(['a.full_name', 'a.en_code', 'a.simple_spelling'], keyword)).limit(KEYWORD_LIMIT);
   else {
     q = q.where('a.parentId', '=', parent);
     if (keyword) q = q.where(keywordMatch(['a.full_name', 'a.en_code', 'a.simple_spelling'], keyword));
@@ -66,7 +70,11 @@ export async function areaNames(ctx: AppContext, idsList: (string[] | string)[])
   const ids = [...new Set(lists.flat())];
   const names = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await ctx.db.selectFrom('areas').select(['id', 'fullName']).where('id', 'in', ids.slice(i, i + 500)).execute();
+    const rows = await ctx.db
+      .selectFrom('areas')
+      .select(['id', 'fullName'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
     for (const r of rows) names.set(r.id, r.fullName);
   }
   return lists.map((path) => path.filter((id) => names.has(id)).map((id) => names.get(id)!));
@@ -83,7 +91,11 @@ async function ancestorsOf(ctx: AppContext, id: string): Promise<Set<string>> {
   let cur: string | undefined = id;
   while (cur && cur !== AREA_ROOT && !seen.has(cur) && seen.size < 20) {
     seen.add(cur);
-    const row: { parentId: string } | undefined = await ctx.db.selectFrom('areas').select('parentId').where('id', '=', cur).executeTakeFirst();
+    const row: { parentId: string } | undefined = await ctx.db
+      .selectFrom('areas')
+      .select('parentId')
+      .where('id', '=', cur)
+      .executeTakeFirst();
     cur = row?.parentId;
   }
   return seen;

@@ -51,7 +51,12 @@ describe('the address picker (lazy tree)', () => {
   it('turns id paths into name paths (GetAreaByIds)', async () => {
     const res = await t.call('POST', '/api/system/Area/GetAreaByIds', {
       token: doctor,
-      body: { idsList: [[areaId('950000'), areaId('950100'), areaId('950121'), areaId('950121100'), areaId('950121100201')], [areaId('960000'), 'nosuch']] },
+      body: {
+        idsList: [
+          [areaId('950000'), areaId('950100'), areaId('950121'), areaId('950121100'), areaId('950121100201')],
+          [areaId('960000'), 'nosuch'],
+        ],
+      },
     });
     expect(res.status).toBe(200);
     expect(res.data).toEqual([['东江省', '云山市', '青山县', '城关镇', '东风村'], ['西岭省']]);
@@ -77,10 +82,19 @@ describe('area management', () => {
     expect(res.status, res.msg).toBe(200);
     const id = res.data.id;
     const info = await t.call('GET', `/api/system/Area/${id}/Info`, { token: admin });
-    expect(info.data).toMatchObject({ parentId: areaId('950121200'), fullName: '新村', type: 5, enabledMark: 1, description: "<b>x</b>' --" });
+    expect(info.data).toMatchObject({
+      parentId: areaId('950121200'),
+      fullName: '新村',
+      type: 5,
+      enabledMark: 1,
+      description: "<b>x</b>' --",
+    });
     expect(names(await children(areaId('950121200')))).toContain('新村');
 
-    const upd = await t.call('PUT', `/api/system/Area/${id}`, { token: admin, body: { parentId: areaId('950121200'), fullName: '新村二', enCode: '950121200299', sortCode: 9 } });
+    const upd = await t.call('PUT', `/api/system/Area/${id}`, {
+      token: admin,
+      body: { parentId: areaId('950121200'), fullName: '新村二', enCode: '950121200299', sortCode: 9 },
+    });
     expect(upd.status).toBe(200);
     const off = await t.call('PUT', `/api/system/Area/${id}/Actions/State`, { token: admin });
     expect(off.data.enabledMark).toBe(0);
@@ -96,9 +110,15 @@ describe('area management', () => {
     const del = await t.call('DELETE', `/api/system/Area/${areaId('950121')}`, { token: admin });
     expect(del.status).toBe(409);
     expect(del.msg).toBe('该区域下有下级区域，不能删除');
-    const loop = await t.call('PUT', `/api/system/Area/${areaId('950121')}`, { token: admin, body: { parentId: areaId('950121100'), fullName: '青山县', enCode: '950121' } });
+    const loop = await t.call('PUT', `/api/system/Area/${areaId('950121')}`, {
+      token: admin,
+      body: { parentId: areaId('950121100'), fullName: '青山县', enCode: '950121' },
+    });
     expect(loop.status).toBe(400);
-    const orphan = await t.call('POST', '/api/system/Area', { token: admin, body: { parentId: 'nosuch', fullName: 'x', enCode: '990001' } });
+    const orphan = await t.call('POST', '/api/system/Area', {
+      token: admin,
+      body: { parentId: 'nosuch', fullName: 'x', enCode: '990001' },
+    });
     expect(orphan.status).toBe(400);
     const dup = await t.call('POST', '/api/system/Area', { token: admin, body: { parentId: '-1', fullName: 'x', enCode: '950000' } });
     expect(dup.status).toBe(409);
@@ -123,7 +143,9 @@ describe('area management', () => {
       ['DELETE', '/api/system/Area/404404'],
       ['PUT', '/api/system/Area/404404/Actions/State'],
     ] as const) {
-      expect((await t.call(m, url, { token: admin, body: m === 'PUT' ? { fullName: 'x', enCode: '1' } : undefined })).status, url).toBe(404);
+      expect((await t.call(m, url, { token: admin, body: m === 'PUT' ? { fullName: 'x', enCode: '1' } : undefined })).status, url).toBe(
+        404,
+      );
     }
     expect((await children('404404')).data.list).toEqual([]);
   });

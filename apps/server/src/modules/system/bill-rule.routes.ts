@@ -31,7 +31,9 @@ export async function billRuleRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/system/BillRule/Selector', withAccess(userAccess), async (req) => ok(await listRules(ctx, listQuery(req), true)));
 
   /** The number a form shows before saving; the same for 3 minutes, never consumed. */
-  app.get('/system/BillRule/BillNumber/:id', withAccess(userAccess), async (req) => ok(await previewNumber(ctx, req.session.userId, params(req).id)));
+  app.get('/system/BillRule/BillNumber/:id', withAccess(userAccess), async (req) =>
+    ok(await previewNumber(ctx, req.session.userId, params(req).id)),
+  );
 
   app.get('/system/BillRule/:id', withAccess(moduleAccess(MODULE)), async (req) => ok(await getRule(ctx, params(req).id)));
 

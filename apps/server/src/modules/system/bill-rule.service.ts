@@ -109,7 +109,14 @@ export interface RuleListQuery {
   sort: 'asc' | 'desc';
 }
 
-const SORTABLE = { fullName: 'fullName', enCode: 'enCode', startNumber: 'startNumber', sortCode: 'sortCode', createdAt: 'createdAt', creatorTime: 'createdAt' } as const;
+const SORTABLE = {
+  fullName: 'fullName',
+  enCode: 'enCode',
+  startNumber: 'startNumber',
+  sortCode: 'sortCode',
+  createdAt: 'createdAt',
+  creatorTime: 'createdAt',
+} as const;
 
 /** The management list, and (enabled only) the business-number template dialog of spec §2.6 / §7.8. */
 export async function listRules(ctx: AppContext, q: RuleListQuery, enabledOnly: boolean) {
@@ -121,7 +128,11 @@ export async function listRules(ctx: AppContext, q: RuleListQuery, enabledOnly: 
   let page = base.selectAll();
   page = sortBy ? page.orderBy(sortBy, q.sort) : page.orderBy('sortCode').orderBy('createdAt', 'desc');
   const [rows, count, keys] = await Promise.all([
-    page.orderBy('id').limit(q.pageSize).offset((q.currentPage - 1) * q.pageSize).execute(),
+    page
+      .orderBy('id')
+      .limit(q.pageSize)
+      .offset((q.currentPage - 1) * q.pageSize)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
     currentKeys(ctx),
   ]);
@@ -165,7 +176,17 @@ export async function createRule(ctx: AppContext, input: BillRuleInput, userId: 
   try {
     await ctx.db
       .insertInto('billRules')
-      .values({ id, ...columns(input), thisNumber: 0, dateKey: '', outputNumber: null, createdAt: Date.now(), createdBy: userId, updatedAt: null, updatedBy: null })
+      .values({
+        id,
+        ...columns(input),
+        thisNumber: 0,
+        dateKey: '',
+        outputNumber: null,
+        createdAt: Date.now(),
+        createdBy: userId,
+        updatedAt: null,
+        updatedBy: null,
+      })
       .execute();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
@@ -191,7 +212,11 @@ export async function updateRule(ctx: AppContext, id: string, input: BillRuleInp
   const dup = await ctx.db.selectFrom('billRules').select('id').where('enCode', '=', input.enCode).where('id', '!=', id).executeTakeFirst();
   if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
   try {
-    await ctx.db.updateTable('billRules').set({ ...next, updatedAt: Date.now(), updatedBy: userId }).where('id', '=', id).execute();
+    await ctx.db
+      .updateTable('billRules')
+      .set({ ...next, updatedAt: Date.now(), updatedBy: userId })
+      .where('id', '=', id)
+      .execute();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
     throw err;
@@ -298,7 +323,11 @@ export async function nextBillNumber(ctx: AppContext, trxOrDb: Kysely<Database>,
     .returning(['id', 'prefix', 'digit', 'startNumber', 'suffix', 'thisNumber', 'dateKey'])
     .executeTakeFirst();
   if (!row) {
-    const exists = await trxOrDb.selectFrom('billRules').select('enabledMark').where((eb) => eb.or([eb('enCode', '=', enCode), eb('id', '=', enCode)])).executeTakeFirst();
+    const exists = await trxOrDb
+      .selectFrom('billRules')
+      .select('enabledMark')
+      .where((eb) => eb.or([eb('enCode', '=', enCode), eb('id', '=', enCode)]))
+      .executeTakeFirst();
     throw exists ? badRequest('billRule.disabled') : notFound('billRule.notFound');
   }
   const number = formatNumber(row, row.dateKey, Number(row.thisNumber));

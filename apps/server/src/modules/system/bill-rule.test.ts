@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = async (body: Record<string, unknown>) => {
-  const res = await t.call('POST', '/api/system/BillRule', { token: admin, body: { fullName: body.enCode, categoryId: REFERRAL, ...body } });
+  const res = await t.call('POST', '/api/system/BillRule', {
+    token: admin,
+    body: { fullName: body.enCode, categoryId: REFERRAL, ...body },
+  });
   expect(res.status, res.msg).toBe(200);
   return res.data.id as string;
 };
@@ -37,7 +40,10 @@ describe('issuing numbers', () => {
     expect(await nextBillNumber(t.ctx, t.ctx.db, 'fmt2')).toBe('099');
     // Past its digits the serial grows rather than wraps.
     expect(await nextBillNumber(t.ctx, t.ctx.db, 'fmt2')).toBe('100');
-    expect((await t.call('GET', `/api/system/BillRule/${(await rule2('fmt2')).id}`, { token: admin })).data).toMatchObject({ thisNumber: 3, outputNumber: '100' });
+    expect((await t.call('GET', `/api/system/BillRule/${(await rule2('fmt2')).id}`, { token: admin })).data).toMatchObject({
+      thisNumber: 3,
+      outputNumber: '100',
+    });
   });
 
   it('writes every date format', async () => {
@@ -56,7 +62,13 @@ describe('issuing numbers', () => {
       expect(await nextBillNumber(t.ctx, t.ctx.db, `df.${f}`), f).toMatch(re);
     }
     const keys = dateKeys(Date.UTC(2026, 0, 31, 16, 5, 9, 7), 'Asia/Shanghai');
-    expect(keys).toMatchObject({ YYYY: '2026', YYYYMM: '202602', YYYYMMDD: '20260201', YYYYMMDDHH: '2026020100', YYYYMMDDHHmmssSSS: '20260201000509007' });
+    expect(keys).toMatchObject({
+      YYYY: '2026',
+      YYYYMM: '202602',
+      YYYYMMDD: '20260201',
+      YYYYMMDDHH: '2026020100',
+      YYYYMMDDHHmmssSSS: '20260201000509007',
+    });
   });
 
   it('restarts the serial when the formatted date changes, and never goes back to an older period', async () => {
@@ -112,7 +124,11 @@ describe('issuing numbers', () => {
       expect(new Set(numbers).size).toBe(200);
       const serials = numbers.map((n) => Number(n.slice(-5))).sort((a, b) => a - b);
       expect(serials).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
-      const row = await t.ctx.db.selectFrom('billRules').select(['thisNumber', 'outputNumber']).where('enCode', '=', 'race').executeTakeFirstOrThrow();
+      const row = await t.ctx.db
+        .selectFrom('billRules')
+        .select(['thisNumber', 'outputNumber'])
+        .where('enCode', '=', 'race')
+        .executeTakeFirstOrThrow();
       expect(Number(row.thisNumber)).toBe(200);
     } finally {
       await other?.close();
@@ -137,7 +153,11 @@ describe('preview (GET BillRule/BillNumber)', () => {
     // … another user sees what comes next …
     expect((await t.call('GET', '/api/system/BillRule/BillNumber/preview', { token: admin })).data).toBe('P002');
     // … and after 3 minutes the first user does too.
-    await t.ctx.db.updateTable('billNumberPreviews').set({ expiresAt: Date.now() - 1 }).where('ruleId', '=', id).execute();
+    await t.ctx.db
+      .updateTable('billNumberPreviews')
+      .set({ expiresAt: Date.now() - 1 })
+      .where('ruleId', '=', id)
+      .execute();
     expect((await t.call('GET', '/api/system/BillRule/BillNumber/preview', { token: doctor })).data).toBe('P002');
   });
 
@@ -151,13 +171,37 @@ describe('preview (GET BillRule/BillNumber)', () => {
 
 describe('rule records', () => {
   it('creates, reads, edits, lists, exports and deletes', async () => {
-    const id = await create({ enCode: 'crud', fullName: '测试规则', prefix: 'C', dateFormat: 'YYYYMM', digit: 6, startNumber: 100, description: '<b>x</b>' });
+    const id = await create({
+      enCode: 'crud',
+      fullName: '测试规则',
+      prefix: 'C',
+      dateFormat: 'YYYYMM',
+      digit: 6,
+      startNumber: 100,
+      description: '<b>x</b>',
+    });
     const info = await t.call('GET', `/api/system/BillRule/${id}`, { token: admin });
-    expect(info.data).toMatchObject({ enCode: 'crud', prefix: 'C', dateFormat: 'YYYYMM', digit: 6, startNumber: 100, thisNumber: 0, outputNumber: null, description: '<b>x</b>' });
+    expect(info.data).toMatchObject({
+      enCode: 'crud',
+      prefix: 'C',
+      dateFormat: 'YYYYMM',
+      digit: 6,
+      startNumber: 100,
+      thisNumber: 0,
+      outputNumber: null,
+      description: '<b>x</b>',
+    });
     expect(info.data.example).toBe(`C${today().YYYYMM}000100`);
-    const upd = await t.call('PUT', `/api/system/BillRule/${id}`, { token: admin, body: { fullName: '改名', enCode: 'crud', categoryId: REFERRAL, prefix: 'C2', dateFormat: 'YYYY', digit: 4, startNumber: '7' } });
+    const upd = await t.call('PUT', `/api/system/BillRule/${id}`, {
+      token: admin,
+      body: { fullName: '改名', enCode: 'crud', categoryId: REFERRAL, prefix: 'C2', dateFormat: 'YYYY', digit: 4, startNumber: '7' },
+    });
     expect(upd.status, upd.msg).toBe(200);
-    expect((await t.call('GET', `/api/system/BillRule/${id}`, { token: admin })).data).toMatchObject({ fullName: '改名', prefix: 'C2', startNumber: 7 });
+    expect((await t.call('GET', `/api/system/BillRule/${id}`, { token: admin })).data).toMatchObject({
+      fullName: '改名',
+      prefix: 'C2',
+      startNumber: 7,
+    });
 
     const page = await t.call('GET', '/api/system/BillRule?keyword=改名', { token: admin });
     expect(page.data.list.map((r: { id: string }) => r.id)).toEqual([id]);
@@ -182,7 +226,9 @@ describe('rule records', () => {
   it('serves the business-number template dialog: enabled rules by category, searchable, paged', async () => {
     const all = await t.call('GET', `/api/system/BillRule/Selector?categoryId=${REFERRAL}&pageSize=100&sort=desc&sidx=`, { token: doctor });
     expect(all.status).toBe(200);
-    expect(all.data.list.every((r: { categoryId: string; enabledMark: number }) => r.categoryId === REFERRAL && r.enabledMark === 1)).toBe(true);
+    expect(all.data.list.every((r: { categoryId: string; enabledMark: number }) => r.categoryId === REFERRAL && r.enabledMark === 1)).toBe(
+      true,
+    );
     expect(all.data.list[0]).toHaveProperty('startNumber');
     const seeded = await t.call('GET', `/api/system/BillRule/Selector?keyword=转诊单号`, { token: doctor });
     expect(seeded.data.list).toEqual([expect.objectContaining({ enCode: 'referralNo', fullName: '转诊单号', startNumber: 1 })]);
@@ -207,7 +253,11 @@ describe('rule records', () => {
       [{ fullName: '' }, 'fullName'],
       [{ enCode: 'a b' }, 'enCode'],
     ] as [Record<string, unknown>, string][]) {
-      const res = await t.call('POST', '/api/system/BillRule', { token: admin, body: { ...base, ...body }, headers: { 'accept-language': 'en' } });
+      const res = await t.call('POST', '/api/system/BillRule', {
+        token: admin,
+        body: { ...base, ...body },
+        headers: { 'accept-language': 'en' },
+      });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.msg.startsWith(`${field}:`), res.msg).toBe(true);
     }

@@ -26,7 +26,10 @@ async function run(ctx: AppContext, req: FastifyRequest, enCode: string, raw: Re
   return invokeInterface(ctx, row, input, caller(req), mode, 'business');
 }
 
-const param = (field: string, value: unknown) => ({ field, defaultValue: value === undefined || value === '' ? null : (value as string | number | null) });
+const param = (field: string, value: unknown) => ({
+  field,
+  defaultValue: value === undefined || value === '' ? null : (value as string | number | null),
+});
 
 export async function businessRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Accounting subjects (spec §3 account subject): flag 3, accountType 1–5, accountName, paging, orgId. */

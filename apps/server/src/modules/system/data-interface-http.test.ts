@@ -37,7 +37,11 @@ beforeAll(async () => {
             code: 200,
             msg: 'ok',
             data: {
-              list: ['李一', '王二', '张三', '赵四', '钱五'].map((n, i) => ({ id: String(i + 1), DOCTOR_NAME: n, ORG_CODE: url.searchParams.get('org') })),
+              list: ['李一', '王二', '张三', '赵四', '钱五'].map((n, i) => ({
+                id: String(i + 1),
+                DOCTOR_NAME: n,
+                ORG_CODE: url.searchParams.get('org'),
+              })),
             },
           });
         case '/echo':
@@ -83,7 +87,8 @@ const create = async (enCode: string, path: string, extra: Record<string, unknow
   expect(res.status, res.msg).toBe(200);
   return res.data.id as string;
 };
-const list = (id: string, body: Record<string, unknown> = {}) => t.call('POST', `/api/system/DataInterface/${id}/Action/List`, { token: doctor, body });
+const list = (id: string, body: Record<string, unknown> = {}) =>
+  t.call('POST', `/api/system/DataInterface/${id}/Action/List`, { token: doctor, body });
 
 describe('address checks', () => {
   it('reads IPv4 written inside IPv6 as IPv4', () => {
@@ -128,7 +133,9 @@ describe('HTTP interfaces', () => {
   });
 
   it('refuses loopback even when the host is allowed, until the network is allowed explicitly', async () => {
-    expect((await settings({ interfaceAllowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`, 'metadata.test', '169.254.169.254'] })).status).toBe(200);
+    expect(
+      (await settings({ interfaceAllowedHosts: [`127.0.0.1:${port}`, `localhost:${port}`, 'metadata.test', '169.254.169.254'] })).status,
+    ).toBe(200);
     const id = await create('loopback', `http://127.0.0.1:${port}/doctors?org={orgCode}`, {
       parameterJson: [{ field: 'orgCode', dataType: 'varchar', defaultValue: 'QSRMYY' }],
     });
@@ -165,8 +172,14 @@ describe('HTTP interfaces', () => {
   it('sends the configured method, headers and body with template parameters and system values', async () => {
     const id = await create('poster', `http://127.0.0.1:${port}/echo`, {
       requestMethod: 'POST',
-      requestHeaders: [{ field: 'X-Token', value: 'secret-{orgCode}' }, { field: 'Host', value: 'evil.example' }],
-      requestParameters: [{ field: 'org', value: '{orgCode}' }, { field: 'who', value: '@userId' }],
+      requestHeaders: [
+        { field: 'X-Token', value: 'secret-{orgCode}' },
+        { field: 'Host', value: 'evil.example' },
+      ],
+      requestParameters: [
+        { field: 'org', value: '{orgCode}' },
+        { field: 'who', value: '@userId' },
+      ],
       parameterJson: [{ field: 'orgCode', dataType: 'varchar', defaultValue: 'X1' }],
     });
     const res = await t.call('POST', `/api/system/DataInterface/${id}/Actions/Preview`, { token: doctor, body: {} });

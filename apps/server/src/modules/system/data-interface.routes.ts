@@ -33,7 +33,13 @@ const filterQuery = z.object({
 });
 const listQuery = (req: FastifyRequest) => {
   const f = query(filterQuery, req);
-  return { ...query(pageQuery, req), categoryId: f.categoryId || undefined, dataType: f.dataType || undefined, startTime: f.startTime, endTime: f.endTime };
+  return {
+    ...query(pageQuery, req),
+    categoryId: f.categoryId || undefined,
+    dataType: f.dataType || undefined,
+    startTime: f.startTime,
+    endTime: f.endTime,
+  };
 };
 
 /** Data interfaces (spec §7.5, §7.8; server-contract §6). */
@@ -47,9 +53,13 @@ export async function dataInterfaceRoutes(app: FastifyInstance, ctx: AppContext)
   app.get('/system/DataInterface/getList', withAccess(userAccess), async (req) => ok(await listInterfaces(ctx, listQuery(req), true)));
 
   /** The parameters an interface declares, for the designers' parameter mapping. */
-  app.get('/system/DataInterface/GetParam/:id', withAccess(userAccess), async (req) => ok(toInterface(await findInterface(ctx, params(req).id)).parameterJson));
+  app.get('/system/DataInterface/GetParam/:id', withAccess(userAccess), async (req) =>
+    ok(toInterface(await findInterface(ctx, params(req).id)).parameterJson),
+  );
 
-  app.get('/system/DataInterface/:id', withAccess(moduleAccess(MODULE)), async (req) => ok(toInterface(await findInterface(ctx, params(req).id))));
+  app.get('/system/DataInterface/:id', withAccess(moduleAccess(MODULE)), async (req) =>
+    ok(toInterface(await findInterface(ctx, params(req).id))),
+  );
 
   app.post('/system/DataInterface', withAccess(moduleAccess(MODULE, 'btn_add')), async (req) => {
     const input = body(dataInterfaceBody, req);
@@ -98,7 +108,12 @@ export async function dataInterfaceRoutes(app: FastifyInstance, ctx: AppContext)
       }
     }
     const result = await importInterface(ctx, data, req.session.userId);
-    logRequestOperation(ctx, req, { module: MODULE, action: 'import', targetId: result.id, summary: result.created ? 'created' : 'updated' });
+    logRequestOperation(ctx, req, {
+      module: MODULE,
+      action: 'import',
+      targetId: result.id,
+      summary: result.created ? 'created' : 'updated',
+    });
     return ok(result);
   });
 

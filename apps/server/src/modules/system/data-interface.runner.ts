@@ -44,7 +44,8 @@ export function callError(err: unknown): unknown {
     if (err.kind === 'busy') return new AppError(503, Codes.error, 'dataInterface.busy');
     return badRequest('dataInterface.sqlError', { detail: err.message.slice(0, 300) });
   }
-  if (err instanceof HttpCallError) return new AppError(err.status, err.status === 400 ? Codes.badRequest : Codes.error, err.key, err.params);
+  if (err instanceof HttpCallError)
+    return new AppError(err.status, err.status === 400 ? Codes.badRequest : Codes.error, err.key, err.params);
   return err;
 }
 
@@ -76,7 +77,15 @@ export function systemValues(ctx: AppContext, userId: string): Promise<SystemVal
     const u = await ctx.db
       .selectFrom('users')
       .leftJoin('organizations', 'organizations.id', 'users.organizeId')
-      .select(['users.id', 'users.account', 'users.realName', 'users.organizeId', 'users.positionId', 'organizations.category', 'organizations.idPath'])
+      .select([
+        'users.id',
+        'users.account',
+        'users.realName',
+        'users.organizeId',
+        'users.positionId',
+        'organizations.category',
+        'organizations.idPath',
+      ])
       .where('users.id', '=', userId)
       .executeTakeFirst();
     if (!u) return { userId, account: '', userName: '', organizeId: null, departmentId: null, positionId: null };
@@ -86,7 +95,12 @@ export function systemValues(ctx: AppContext, userId: string): Promise<SystemVal
       departmentId = u.organizeId;
       const ancestors = (u.idPath ?? '').split(',').filter((id) => id && id !== u.organizeId);
       const companies = ancestors.length
-        ? await ctx.db.selectFrom('organizations').select(['id', 'idPath']).where('id', 'in', ancestors).where('category', '=', 'company').execute()
+        ? await ctx.db
+            .selectFrom('organizations')
+            .select(['id', 'idPath'])
+            .where('id', 'in', ancestors)
+            .where('category', '=', 'company')
+            .execute()
         : [];
       companies.sort((a, b) => b.idPath.length - a.idPath.length);
       organizeId = companies[0]?.id ?? u.organizeId;
@@ -255,7 +269,13 @@ export async function resolveParams(
 const columnCache = new Map<string, string[]>();
 
 /** The columns a query answers, found by a one-row probe that works even when it has no rows. */
-async function columnsOf(ctx: AppContext, key: string | null, checked: CheckedSql, params: ResolvedParams, timeoutMs: number): Promise<string[]> {
+async function columnsOf(
+  ctx: AppContext,
+  key: string | null,
+  checked: CheckedSql,
+  params: ResolvedParams,
+  timeoutMs: number,
+): Promise<string[]> {
   const cacheKey = key ? `${ctx.dialect}:${key}` : null;
   const hit = cacheKey ? columnCache.get(cacheKey) : undefined;
   if (hit) return hit;
@@ -311,7 +331,9 @@ function writeFiltered(t: SqlText, checked: CheckedSql, params: ResolvedParams, 
   for (const [c, v] of f.equals) {
     conds.push(() => {
       t.raw('CAST(');
-      col(c).raw(' AS TEXT) = ').value(v === null ? null : String(v));
+      col(c)
+        .raw(' AS TEXT) = ')
+        .value(v === null ? null : String(v));
     });
   }
   for (const [c, v] of f.contains) {
@@ -359,8 +381,16 @@ export function pageStatements(
   writeFiltered(list, checked, params, f, 'c');
   list.raw(`) AS ${quoteIdent(TOTAL_COLUMN)} `);
   writeFiltered(list, checked, params, f);
-  if (page.sortColumn) list.raw(' ORDER BY t.').ident(page.sortColumn).raw(page.sort === 'asc' ? ' ASC' : ' DESC');
-  list.raw(' LIMIT ').value(page.pageSize).raw(' OFFSET ').value((page.currentPage - 1) * page.pageSize);
+  if (page.sortColumn)
+    list
+      .raw(' ORDER BY t.')
+      .ident(page.sortColumn)
+      .raw(page.sort === 'asc' ? ' ASC' : ' DESC');
+  list
+    .raw(' LIMIT ')
+    .value(page.pageSize)
+    .raw(' OFFSET ')
+    .value((page.currentPage - 1) * page.pageSize);
   const count = new SqlText(dialect).raw('SELECT count(*) AS total ');
   writeFiltered(count, checked, params, f);
   return { page: { sql: list.toString(), params: list.params }, count: { sql: count.toString(), params: count.params } };
@@ -371,7 +401,12 @@ export const NO_FILTERS: Filters = { keyword: '', keywordColumns: [], equals: []
 
 const SEARCH_EQUALS = 'jnpf_searchType_equals_';
 
-function filtersFor(input: InterfaceCallInput, column: (n: string | null | undefined) => string | null, columns: string[], selfFilters: boolean): Filters {
+function filtersFor(
+  input: InterfaceCallInput,
+  column: (n: string | null | undefined) => string | null,
+  columns: string[],
+  selfFilters: boolean,
+): Filters {
   const requested = input.columnOptions.map((c) => column(c)).filter((c): c is string => !!c);
   const equals: [string, unknown][] = [];
   const contains: [string, string][] = [];
@@ -423,7 +458,10 @@ async function callSql(
 
   const order = (t: SqlText) => {
     const c = column(input.sidx);
-    if (c) t.raw(' ORDER BY t.').ident(c).raw(input.sort === 'asc' ? ' ASC' : ' DESC');
+    if (c)
+      t.raw(' ORDER BY t.')
+        .ident(c)
+        .raw(input.sort === 'asc' ? ' ASC' : ' DESC');
   };
   if (mode === 'preview') {
     const t = new SqlText(ctx.dialect).raw('SELECT t.* ');
@@ -588,7 +626,16 @@ export async function invokeInterface(
       const { rows, total } = await callHttp(ctx, row, params);
       result = pageRows(rows, input, mode, total);
     }
-    logInterfaceCall(ctx, { interfaceId: row.id, userId: caller.userId, ip: caller.ip, userAgent: caller.userAgent, duration: performance.now() - started, success: true, message: null, source });
+    logInterfaceCall(ctx, {
+      interfaceId: row.id,
+      userId: caller.userId,
+      ip: caller.ip,
+      userAgent: caller.userAgent,
+      duration: performance.now() - started,
+      success: true,
+      message: null,
+      source,
+    });
     return result;
   } catch (err) {
     const mapped = callError(err);
@@ -618,11 +665,28 @@ export async function runTemplateSql(
   mode: 'fields' | 'rows',
 ): Promise<{ columns: string[]; rows: Row[] }> {
   const cfg = await getSysConfig(ctx);
-  const fakeRow = { id: '', query: sqlText, parameterJson: '[]', timeoutMs: null, updatedAt: null, createdAt: 0 } as unknown as InterfaceRow;
-  const params = await resolveParams(ctx, fakeRow, { paramList: [], sourceData: null, keyword: '', currentPage: 1, pageSize: MAX_PAGE_SIZE }, caller, extra);
+  const fakeRow = {
+    id: '',
+    query: sqlText,
+    parameterJson: '[]',
+    timeoutMs: null,
+    updatedAt: null,
+    createdAt: 0,
+  } as unknown as InterfaceRow;
+  const params = await resolveParams(
+    ctx,
+    fakeRow,
+    { paramList: [], sourceData: null, keyword: '', currentPage: 1, pageSize: MAX_PAGE_SIZE },
+    caller,
+    extra,
+  );
   const checked = checkReadOnlySql(sqlText);
   if (mode === 'fields') return { columns: await columnsOf(ctx, null, checked, params, cfg.sqlTimeoutMs), rows: [] };
-  const t = new SqlText(ctx.dialect).raw('SELECT t.* FROM (').checked(checked, params.get, params.type).raw(') t LIMIT ').value(MAX_PAGE_SIZE);
+  const t = new SqlText(ctx.dialect)
+    .raw('SELECT t.* FROM (')
+    .checked(checked, params.get, params.type)
+    .raw(') t LIMIT ')
+    .value(MAX_PAGE_SIZE);
   const [rows] = await runReadOnly(ctx, [{ sql: t.toString(), params: t.params }], cfg.sqlTimeoutMs);
   return { columns: Object.keys(rows?.[0] ?? {}), rows: rows ?? [] };
 }

@@ -181,7 +181,12 @@ export async function updateInterface(ctx: AppContext, id: string, input: DataIn
   if (!row) throw notFound();
   assertSql(input);
   await assertCategory(ctx, input.categoryId);
-  const dup = await ctx.db.selectFrom('dataInterfaces').select('id').where('enCode', '=', input.enCode).where('id', '!=', id).executeTakeFirst();
+  const dup = await ctx.db
+    .selectFrom('dataInterfaces')
+    .select('id')
+    .where('enCode', '=', input.enCode)
+    .where('id', '!=', id)
+    .executeTakeFirst();
   if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
   forgetInterfaces(ctx);
   try {
@@ -212,7 +217,11 @@ export async function setInterfaceState(ctx: AppContext, id: string, userId: str
   if (!row) throw notFound();
   const next = enabledMark ?? (row.enabledMark === 1 ? 0 : 1);
   forgetInterfaces(ctx);
-  await ctx.db.updateTable('dataInterfaces').set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('dataInterfaces')
+    .set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId })
+    .where('id', '=', id)
+    .execute();
   return next;
 }
 
@@ -235,7 +244,10 @@ export async function interfaceSelector(ctx: AppContext) {
     .orderBy('dataInterfaces.sortCode')
     .orderBy('dataInterfaces.fullName')
     .execute();
-  const groups = new Map<string, { id: string; parentId: string; fullName: string; categoryId: string; hasChildren: boolean; children: unknown[] }>();
+  const groups = new Map<
+    string,
+    { id: string; parentId: string; fullName: string; categoryId: string; hasChildren: boolean; children: unknown[] }
+  >();
   for (const r of rows) {
     let g = groups.get(r.categoryId);
     if (!g) {
@@ -258,7 +270,14 @@ export async function interfaceSelector(ctx: AppContext) {
 }
 
 export function exportInterface(row: InterfaceRow) {
-  const { id: _id, createdAt: _c, createdBy: _cb, updatedAt: _u, updatedBy: _ub, ...rest } = toInterface(row) as DataInterface & { createdBy?: unknown; updatedBy?: unknown };
+  const {
+    id: _id,
+    createdAt: _c,
+    createdBy: _cb,
+    updatedAt: _u,
+    updatedBy: _ub,
+    ...rest
+  } = toInterface(row) as DataInterface & { createdBy?: unknown; updatedBy?: unknown };
   return { version: 1, kind: 'dataInterface', ...rest };
 }
 
@@ -284,7 +303,10 @@ export async function interfaceLogs(
   q: { keyword: string; currentPage: number; pageSize: number; startTime?: number | undefined; endTime?: number | undefined },
 ): Promise<PageResult<DataInterfaceLogRow>> {
   await flushLogs(ctx);
-  let base = ctx.db.selectFrom('dataInterfaceLogs').leftJoin('users', 'users.id', 'dataInterfaceLogs.userId').where('dataInterfaceLogs.interfaceId', '=', interfaceId);
+  let base = ctx.db
+    .selectFrom('dataInterfaceLogs')
+    .leftJoin('users', 'users.id', 'dataInterfaceLogs.userId')
+    .where('dataInterfaceLogs.interfaceId', '=', interfaceId);
   if (q.keyword) base = base.where(keywordMatch(['users.real_name', 'users.account', 'data_interface_logs.ip'], q.keyword));
   if (q.startTime !== undefined) base = base.where('dataInterfaceLogs.createdAt', '>=', q.startTime);
   if (q.endTime !== undefined) base = base.where('dataInterfaceLogs.createdAt', '<=', q.endTime);

@@ -22,7 +22,10 @@ const ORG_SQL = `SELECT o.id AS "id", o.en_code AS "enCode", o.full_name AS "ful
 FROM organizations o WHERE ({category} IS NULL OR o.category = {category})`;
 
 const create = async (body: Record<string, unknown>) => {
-  const res = await t.call('POST', '/api/system/DataInterface', { token: admin, body: { categoryId: CATEGORY, fullName: '测试接口', ...body } });
+  const res = await t.call('POST', '/api/system/DataInterface', {
+    token: admin,
+    body: { categoryId: CATEGORY, fullName: '测试接口', ...body },
+  });
   expect(res.status, res.msg).toBe(200);
   return res.data.id as string;
 };
@@ -45,7 +48,14 @@ describe('data interface records', () => {
     // JSON columns also arrive as text from older clients.
     const upd = await t.call('PUT', `/api/system/DataInterface/${id}`, {
       token: admin,
-      body: { categoryId: CATEGORY, fullName: '机构列表', enCode: 'orgList', dataType: 1, query: ORG_SQL, parameterJson: '[{"field":"category","dataType":"varchar"}]' },
+      body: {
+        categoryId: CATEGORY,
+        fullName: '机构列表',
+        enCode: 'orgList',
+        dataType: 1,
+        query: ORG_SQL,
+        parameterJson: '[{"field":"category","dataType":"varchar"}]',
+      },
     });
     expect(upd.status, upd.msg).toBe(200);
 
@@ -87,7 +97,11 @@ describe('data interface records', () => {
   it('refuses bad definitions, naming the field or the reason', async () => {
     const base = { categoryId: CATEGORY, fullName: 'x', enCode: 'badDef', dataType: 1, query: 'SELECT 1' };
     const bad = async (body: Record<string, unknown>, status = 400) => {
-      const res = await t.call('POST', '/api/system/DataInterface', { token: admin, body: { ...base, ...body }, headers: { 'accept-language': 'en' } });
+      const res = await t.call('POST', '/api/system/DataInterface', {
+        token: admin,
+        body: { ...base, ...body },
+        headers: { 'accept-language': 'en' },
+      });
       expect(res.status, JSON.stringify(body)).toBe(status);
       return res.msg;
     };
@@ -99,7 +113,9 @@ describe('data interface records', () => {
     expect(await bad({ query: 'DELETE FROM users' })).toBe('Only SELECT queries are allowed');
     expect(await bad({ query: 'SELECT 1; DROP TABLE users' })).toBe('Only one statement is allowed');
     expect(await bad({ query: 'SELECT 1 /* */; DELETE FROM users' })).toBe('Comments are not allowed in the SQL');
-    expect(await bad({ query: 'WITH x AS (DELETE FROM users RETURNING *) SELECT * FROM x' })).toBe('DELETE is not allowed: interfaces may only read');
+    expect(await bad({ query: 'WITH x AS (DELETE FROM users RETURNING *) SELECT * FROM x' })).toBe(
+      'DELETE is not allowed: interfaces may only read',
+    );
     expect(await bad({ dataType: 2, query: '{not json' })).toMatch(/^query:/);
     expect(await bad({ dataType: 3, path: 'ftp://x' })).toMatch(/^path:/);
     expect(await bad({ parameterJson: [{ field: '1bad' }] })).toMatch(/^parameterJson/);
@@ -154,7 +170,11 @@ describe('SQL interfaces', () => {
 
   it('filters by keyword over columnOptions, by queryJson and by parameters', async () => {
     const kw = await list(id, { keyword: '卫生院', columnOptions: 'fullName', pageSize: 100 });
-    expect(kw.data.list.map((r: { fullName: string }) => r.fullName).sort()).toEqual(['青山县城关镇卫生院', '青山县河口乡卫生院', '青山县石桥镇卫生院']);
+    expect(kw.data.list.map((r: { fullName: string }) => r.fullName).sort()).toEqual([
+      '青山县城关镇卫生院',
+      '青山县河口乡卫生院',
+      '青山县石桥镇卫生院',
+    ]);
     const kwAll = await list(id, { keyword: 'qsrmyy.nk', pageSize: 100 });
     expect(kwAll.data.list.map((r: { enCode: string }) => r.enCode)).toEqual(['QSRMYY.NK']);
     const equals = await list(id, { queryJson: JSON.stringify({ jnpf_searchType_equals_category: 'company' }), pageSize: 100 });
@@ -163,7 +183,11 @@ describe('SQL interfaces', () => {
     expect(param.data.pagination.total).toBe(17);
     const literal = await list(id, { paramList: [{ field: 'category', sourceType: 2, relationField: 'company' }], pageSize: 100 });
     expect(literal.data.pagination.total).toBe(11);
-    const fromForm = await list(id, { paramList: [{ field: 'category', sourceType: 1, relationField: 'kind' }], sourceData: { kind: 'department' }, pageSize: 100 });
+    const fromForm = await list(id, {
+      paramList: [{ field: 'category', sourceType: 1, relationField: 'kind' }],
+      sourceData: { kind: 'department' },
+      pageSize: 100,
+    });
     expect(fromForm.data.pagination.total).toBe(17);
     const subTable = await list(id, {
       paramList: [{ field: 'category', sourceType: 1, relationField: 'tableField101-kind' }],
@@ -193,12 +217,18 @@ describe('SQL interfaces', () => {
     const none = await t.call('GET', `/api/system/DataInterface/${id}/Action/Info?id=nobody`, { token: doctor });
     expect(none.status).toBe(200);
     expect(none.data).toBeNull();
-    const noColumn = await t.call('POST', `/api/system/DataInterface/${id}/Actions/InfoByIds`, { token: doctor, body: { ids: ['x'], propsValue: 'nosuch' } });
+    const noColumn = await t.call('POST', `/api/system/DataInterface/${id}/Actions/InfoByIds`, {
+      token: doctor,
+      body: { ids: ['x'], propsValue: 'nosuch' },
+    });
     expect(noColumn.status).toBe(400);
   });
 
   it('previews every row (up to the picker limit) for form selects', async () => {
-    const res = await t.call('POST', `/api/system/DataInterface/${id}/Actions/Preview`, { token: doctor, body: { paramList: [{ field: 'category', defaultValue: 'company' }] } });
+    const res = await t.call('POST', `/api/system/DataInterface/${id}/Actions/Preview`, {
+      token: doctor,
+      body: { paramList: [{ field: 'category', defaultValue: 'company' }] },
+    });
     expect(Array.isArray(res.data)).toBe(true);
     expect(res.data).toHaveLength(11);
   });
@@ -207,7 +237,8 @@ describe('SQL interfaces', () => {
     const me = await create({
       enCode: 'whoAmI',
       dataType: 1,
-      query: 'SELECT CAST(@userId AS VARCHAR(40)) AS "userId", CAST({organizeId} AS VARCHAR(40)) AS "org", CAST(@departmentId AS VARCHAR(40)) AS "dept", CAST(@positionId AS VARCHAR(40)) AS "pos", CAST(@user AS VARCHAR(40)) AS "user" FROM organizations WHERE id = \'100000000000000001\'',
+      query:
+        'SELECT CAST(@userId AS VARCHAR(40)) AS "userId", CAST({organizeId} AS VARCHAR(40)) AS "org", CAST(@departmentId AS VARCHAR(40)) AS "dept", CAST(@positionId AS VARCHAR(40)) AS "pos", CAST(@user AS VARCHAR(40)) AS "user" FROM organizations WHERE id = \'100000000000000001\'',
     });
     const res = await list(me, { paramList: [{ field: 'userId', defaultValue: '500000000000000001' }] });
     expect(res.data.list[0]).toEqual({
@@ -238,7 +269,11 @@ describe('SQL interfaces', () => {
 
   it('refuses at call time a stored SQL that would write, even if it bypassed the save check', async () => {
     const sneaky = await create({ enCode: 'sneaky', dataType: 1, query: 'SELECT 1 AS a' });
-    for (const evil of ['DELETE FROM organizations', 'SELECT 1; DELETE FROM organizations', 'SELECT 1 AS a /* */; DELETE FROM organizations']) {
+    for (const evil of [
+      'DELETE FROM organizations',
+      'SELECT 1; DELETE FROM organizations',
+      'SELECT 1 AS a /* */; DELETE FROM organizations',
+    ]) {
       await t.ctx.db.updateTable('dataInterfaces').set({ query: evil, updatedAt: Date.now() }).where('id', '=', sneaky).execute();
       forgetInterfaces(t.ctx); // as after CALL_CACHE_MS, or in another server process
       const res = await list(sneaky);
@@ -253,7 +288,10 @@ describe('SQL interfaces', () => {
       expect(err, sql).toBeInstanceOf(SqlRunError);
       expect((err as SqlRunError).kind).toBe('readonly');
     }
-    const count = await t.ctx.db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.ctx.db
+      .selectFrom('organizations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(28);
     // The app's own connection writes again afterwards.
     await t.ctx.db.updateTable('organizations').set({ description: 'still writable' }).where('id', '=', '100000000000000001').execute();
@@ -285,15 +323,35 @@ describe('seeded interfaces (spec §7.8)', () => {
     const orgs = await list(ORG_OPTIONS_INTERFACE_ID, { pageSize: 100 });
     expect(orgs.data.list[0]).toMatchObject({ ORG_CODE: 'QSYGT', ORG_NAME: '青山县医疗健康集团' });
     expect(orgs.data.pagination.total).toBe(11);
-    const depts = await list('deptOptions', { paramList: [{ field: 'orgId', sourceType: 4, relationField: '@organizeId' }], pageSize: 100 });
+    const depts = await list('deptOptions', {
+      paramList: [{ field: 'orgId', sourceType: 4, relationField: '@organizeId' }],
+      pageSize: 100,
+    });
     expect(depts.data.list.map((d: { officeCode: string }) => d.officeCode)).toEqual([
-      'QSRMYY.NK', 'QSRMYY.WK', 'QSRMYY.FCK', 'QSRMYY.EK', 'QSRMYY.CSK', 'QSRMYY.YXK', 'QSRMYY.KJK',
+      'QSRMYY.NK',
+      'QSRMYY.WK',
+      'QSRMYY.FCK',
+      'QSRMYY.EK',
+      'QSRMYY.CSK',
+      'QSRMYY.YXK',
+      'QSRMYY.KJK',
     ]);
     expect(depts.data.list[0]).toMatchObject({ officeName: '内科', orgCode: 'QSRMYY' });
   });
 
+  it('answers any dictionary through the dictionary-scoped variant (paramList dict_code)', async () => {
+    const res = await list('dictionaryItems', { paramList: [{ field: 'dict_code', defaultValue: 'urgency' }] });
+    expect(res.data.list.map((r: { CODE: string; ITEM_NAME: string }) => `${r.CODE}${r.ITEM_NAME}`)).toEqual(['1一般', '2重要', '3紧急']);
+    const missing = await list('dictionaryItems');
+    expect(missing.status).toBe(400);
+    expect(missing.msg).toBe('参数 dict_code(字典编码) 不能为空');
+  });
+
   it('turns UNIT numbers into names and serves static data paged and filtered', async () => {
-    const units = await t.call('POST', `/api/system/DataInterface/${interfaceId('unitCodeList')}/Action/InfoByIds`, { token: doctor, body: { ids: [2, '3'], propsValue: 'CODE' } });
+    const units = await t.call('POST', `/api/system/DataInterface/${interfaceId('unitCodeList')}/Action/InfoByIds`, {
+      token: doctor,
+      body: { ids: [2, '3'], propsValue: 'CODE' },
+    });
     expect(units.data.map((u: { ITEM_NAME: string }) => u.ITEM_NAME).sort()).toEqual(['盒', '瓶'].sort());
     const page = await list('doctorTitle', { pageSize: 2, currentPage: 2 });
     expect(page.data.pagination.total).toBe(5);
@@ -312,7 +370,11 @@ describe('call log', () => {
     const id = await create({ enCode: 'logged', dataType: 1, query: 'SELECT 1 AS a FROM organizations' });
     await list(id);
     await list(id, { paramList: 'not json' });
-    await t.ctx.db.updateTable('dataInterfaces').set({ query: 'SELECT nosuch FROM organizations', updatedAt: Date.now() }).where('id', '=', id).execute();
+    await t.ctx.db
+      .updateTable('dataInterfaces')
+      .set({ query: 'SELECT nosuch FROM organizations', updatedAt: Date.now() })
+      .where('id', '=', id)
+      .execute();
     forgetInterfaces(t.ctx);
     await list(id);
     await flushLogs(t.ctx);

@@ -52,7 +52,8 @@ async function importPayload(req: FastifyRequest): Promise<unknown> {
     }),
   ) as Record<string, unknown>;
   const options: Record<string, unknown> = {};
-  if (fields.allOrNothing !== undefined) options.allOrNothing = String(fields.allOrNothing) !== 'false' && String(fields.allOrNothing) !== '0';
+  if (fields.allOrNothing !== undefined)
+    options.allOrNothing = String(fields.allOrNothing) !== 'false' && String(fields.allOrNothing) !== '0';
   if (fields.conflict !== undefined) options.conflict = fields.conflict;
   return data && typeof data === 'object' ? { ...(data as object), ...options } : data;
 }
@@ -101,7 +102,12 @@ export async function dictionaryRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     return ok(
       result,
-      translate(lang, 'dictionary.imported', { created: result.created, updated: result.updated, skipped: result.skipped, failed: result.errors.length }),
+      translate(lang, 'dictionary.imported', {
+        created: result.created,
+        updated: result.updated,
+        skipped: result.skipped,
+        failed: result.errors.length,
+      }),
     );
   });
 

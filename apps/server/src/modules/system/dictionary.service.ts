@@ -95,7 +95,15 @@ export async function createType(ctx: AppContext, input: DictionaryTypeInput, us
   try {
     await ctx.db
       .insertInto('dictionaryTypes')
-      .values({ id, ...input, description: input.description ?? null, createdAt: Date.now(), createdBy: userId, updatedAt: null, updatedBy: null })
+      .values({
+        id,
+        ...input,
+        description: input.description ?? null,
+        createdAt: Date.now(),
+        createdBy: userId,
+        updatedAt: null,
+        updatedBy: null,
+      })
       .execute();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
@@ -108,7 +116,12 @@ export async function updateType(ctx: AppContext, id: string, input: DictionaryT
   const row = await ctx.db.selectFrom('dictionaryTypes').select(['id', 'isTree']).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('dictionary.typeNotFound');
   await assertTypeParent(ctx, input.parentId, id);
-  const dup = await ctx.db.selectFrom('dictionaryTypes').select('id').where('enCode', '=', input.enCode).where('id', '!=', id).executeTakeFirst();
+  const dup = await ctx.db
+    .selectFrom('dictionaryTypes')
+    .select('id')
+    .where('enCode', '=', input.enCode)
+    .where('id', '!=', id)
+    .executeTakeFirst();
   if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
   if (row.isTree === 1 && input.isTree === 0) {
     const nested = await ctx.db
@@ -184,7 +197,14 @@ export async function listData(ctx: AppContext, typeIdOrCode: string, q: { keywo
 export async function allDictionaries(ctx: AppContext): Promise<{ list: DictionaryAllEntry[]; version: string }> {
   const [types, data] = await Promise.all([
     allTypes(ctx),
-    ctx.db.selectFrom('dictionaryData').select(dataColumns).where('enabledMark', '=', 1).orderBy('sortCode').orderBy('createdAt').orderBy('id').execute(),
+    ctx.db
+      .selectFrom('dictionaryData')
+      .select(dataColumns)
+      .where('enabledMark', '=', 1)
+      .orderBy('sortCode')
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
   ]);
   const byType = new Map<string, (typeof data)[number][]>();
   for (const d of data) {
@@ -341,7 +361,11 @@ export async function setDataState(ctx: AppContext, id: string, userId: string |
   const row = await ctx.db.selectFrom('dictionaryData').select(['id', 'enabledMark']).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   const next = enabledMark ?? (row.enabledMark === 1 ? 0 : 1);
-  await ctx.db.updateTable('dictionaryData').set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('dictionaryData')
+    .set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId })
+    .where('id', '=', id)
+    .execute();
   return next;
 }
 
@@ -352,13 +376,22 @@ export async function exportDictionary(ctx: AppContext, typeIdOrCode: string) {
   const type = await findType(ctx, typeIdOrCode);
   const [rows, parent] = await Promise.all([
     typeData(ctx, type.id),
-    type.parentId === DICT_ROOT ? undefined : ctx.db.selectFrom('dictionaryTypes').select('enCode').where('id', '=', type.parentId).executeTakeFirst(),
+    type.parentId === DICT_ROOT
+      ? undefined
+      : ctx.db.selectFrom('dictionaryTypes').select('enCode').where('id', '=', type.parentId).executeTakeFirst(),
   ]);
   const codeOf = new Map(rows.map((r) => [r.id, r.enCode]));
   return {
     version: 1,
     kind: 'dictionary',
-    type: { fullName: type.fullName, enCode: type.enCode, isTree: type.isTree, parentEnCode: parent?.enCode ?? null, sortCode: type.sortCode, description: type.description },
+    type: {
+      fullName: type.fullName,
+      enCode: type.enCode,
+      isTree: type.isTree,
+      parentEnCode: parent?.enCode ?? null,
+      sortCode: type.sortCode,
+      description: type.description,
+    },
     list: rows.map((r) => ({
       fullName: r.fullName,
       enCode: r.enCode,
@@ -380,7 +413,12 @@ type ImportRow = z.output<typeof dictionaryImportRow>;
  * imports nothing; otherwise the good rows go in and the bad ones are listed.
  * The whole write is one transaction.
  */
-export async function importDictionary(ctx: AppContext, file: unknown, userId: string | null, lang: Language): Promise<DictionaryImportResult> {
+export async function importDictionary(
+  ctx: AppContext,
+  file: unknown,
+  userId: string | null,
+  lang: Language,
+): Promise<DictionaryImportResult> {
   const head = dictionaryImportFile.safeParse(file);
   if (!head.success) {
     const issue = head.error.issues[0]!;
@@ -397,7 +435,10 @@ export async function importDictionary(ctx: AppContext, file: unknown, userId: s
   const good = new Map<string, { row: number; data: ImportRow }>();
   list.forEach((raw, i) => {
     const rowNo = i + 1;
-    const code = raw && typeof raw === 'object' && typeof (raw as { enCode?: unknown }).enCode === 'string' ? String((raw as { enCode: string }).enCode) : '';
+    const code =
+      raw && typeof raw === 'object' && typeof (raw as { enCode?: unknown }).enCode === 'string'
+        ? String((raw as { enCode: string }).enCode)
+        : '';
     const parsed = dictionaryImportRow.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -504,14 +545,27 @@ export async function importDictionary(ctx: AppContext, file: unknown, userId: s
           result.skipped += 1;
           continue;
         }
-        await trx.updateTable('dictionaryData').set({ ...values, updatedAt: now, updatedBy: userId }).where('id', '=', existing.id).execute();
+        await trx
+          .updateTable('dictionaryData')
+          .set({ ...values, updatedAt: now, updatedBy: userId })
+          .where('id', '=', existing.id)
+          .execute();
         result.updated += 1;
         continue;
       }
       const id = newId();
       await trx
         .insertInto('dictionaryData')
-        .values({ id, dictionaryTypeId: typeId, enCode: data.enCode, ...values, createdAt: now, createdBy: userId, updatedAt: null, updatedBy: null })
+        .values({
+          id,
+          dictionaryTypeId: typeId,
+          enCode: data.enCode,
+          ...values,
+          createdAt: now,
+          createdBy: userId,
+          updatedAt: null,
+          updatedBy: null,
+        })
         .execute();
       idOf.set(data.enCode, id);
       result.created += 1;

@@ -18,7 +18,10 @@ const newType = async (enCode: string, extra: Record<string, unknown> = {}) => {
   return res.data.id as string;
 };
 const newData = async (typeId: string, enCode: string, extra: Record<string, unknown> = {}) => {
-  const res = await t.call('POST', '/api/system/DictionaryData', { token: admin, body: { dictionaryTypeId: typeId, fullName: `项${enCode}`, enCode, ...extra } });
+  const res = await t.call('POST', '/api/system/DictionaryData', {
+    token: admin,
+    body: { dictionaryTypeId: typeId, fullName: `项${enCode}`, enCode, ...extra },
+  });
   expect(res.status, res.msg).toBe(200);
   return res.data.id as string;
 };
@@ -32,7 +35,11 @@ describe('seeded dictionaries', () => {
     expect(byId.data.list).toEqual(byCode.data.list);
 
     const urgency = await t.call('GET', '/api/system/DictionaryData/urgency/Data/Selector', { token: doctor });
-    expect(urgency.data.list.map((d: { enCode: string; fullName: string }) => `${d.enCode}${d.fullName}`)).toEqual(['1一般', '2重要', '3紧急']);
+    expect(urgency.data.list.map((d: { enCode: string; fullName: string }) => `${d.enCode}${d.fullName}`)).toEqual([
+      '1一般',
+      '2重要',
+      '3紧急',
+    ]);
     const accountType = await t.call('GET', '/api/system/DictionaryData/accountType/Data/Selector', { token: doctor });
     expect(accountType.data.list).toHaveLength(5);
     const ethnicity = await t.call('GET', '/api/system/DictionaryData/ethnicity', { token: doctor });
@@ -81,9 +88,16 @@ describe('dictionary types', () => {
     const p = list.data.list.find((x: { id: string }) => x.id === parent);
     expect(p.children.map((c: { id: string }) => c.id)).toEqual([child]);
 
-    const upd = await t.call('PUT', `/api/system/DictionaryType/${child}`, { token: admin, body: { parentId: parent, fullName: '改名', enCode: 'tChild2', isTree: true } });
+    const upd = await t.call('PUT', `/api/system/DictionaryType/${child}`, {
+      token: admin,
+      body: { parentId: parent, fullName: '改名', enCode: 'tChild2', isTree: true },
+    });
     expect(upd.status).toBe(200);
-    expect((await t.call('GET', `/api/system/DictionaryType/${child}`, { token: admin })).data).toMatchObject({ fullName: '改名', enCode: 'tChild2', isTree: 1 });
+    expect((await t.call('GET', `/api/system/DictionaryType/${child}`, { token: admin })).data).toMatchObject({
+      fullName: '改名',
+      enCode: 'tChild2',
+      isTree: 1,
+    });
   });
 
   it('selector leaves out the edited type and everything below it', async () => {
@@ -100,12 +114,18 @@ describe('dictionary types', () => {
   it('refuses a parent loop, a duplicate enCode and an unknown parent', async () => {
     const a = await newType('loopA');
     const b = await newType('loopB', { parentId: a });
-    const loop = await t.call('PUT', `/api/system/DictionaryType/${a}`, { token: admin, body: { parentId: b, fullName: 'A', enCode: 'loopA' } });
+    const loop = await t.call('PUT', `/api/system/DictionaryType/${a}`, {
+      token: admin,
+      body: { parentId: b, fullName: 'A', enCode: 'loopA' },
+    });
     expect(loop.status).toBe(400);
     const dup = await t.call('POST', '/api/system/DictionaryType', { token: admin, body: { fullName: 'x', enCode: 'loopA' } });
     expect(dup.status).toBe(409);
     expect(dup.msg).toContain('loopA');
-    const orphan = await t.call('POST', '/api/system/DictionaryType', { token: admin, body: { fullName: 'x', enCode: 'orphanT', parentId: '999' } });
+    const orphan = await t.call('POST', '/api/system/DictionaryType', {
+      token: admin,
+      body: { fullName: 'x', enCode: 'orphanT', parentId: '999' },
+    });
     expect(orphan.status).toBe(400);
   });
 
@@ -142,9 +162,15 @@ describe('dictionary data', () => {
     const on = await t.call('PUT', `/api/system/DictionaryData/${id}/Actions/State`, { token: admin, body: { enabledMark: 1 } });
     expect(on.data.enabledMark).toBe(1);
 
-    const upd = await t.call('PUT', `/api/system/DictionaryData/${id}`, { token: admin, body: { dictionaryTypeId: 'dataCrud', fullName: '新名', enCode: 'a2' } });
+    const upd = await t.call('PUT', `/api/system/DictionaryData/${id}`, {
+      token: admin,
+      body: { dictionaryTypeId: 'dataCrud', fullName: '新名', enCode: 'a2' },
+    });
     expect(upd.status).toBe(200);
-    expect((await t.call('GET', `/api/system/DictionaryData/${id}/Info`, { token: admin })).data).toMatchObject({ fullName: '新名', enCode: 'a2' });
+    expect((await t.call('GET', `/api/system/DictionaryData/${id}/Info`, { token: admin })).data).toMatchObject({
+      fullName: '新名',
+      enCode: 'a2',
+    });
     expect((await t.call('DELETE', `/api/system/DictionaryData/${id}`, { token: admin })).status).toBe(200);
     expect((await t.call('GET', `/api/system/DictionaryData/${id}/Info`, { token: admin })).status).toBe(404);
   });
@@ -152,7 +178,10 @@ describe('dictionary data', () => {
   it('keeps data flat in a flat type and nests it in a tree type; refuses deleting a parent', async () => {
     const flat = await newType('flatT');
     const root = await newData(flat, 'r');
-    const nested = await t.call('POST', '/api/system/DictionaryData', { token: admin, body: { dictionaryTypeId: flat, parentId: root, fullName: 'c', enCode: 'c' } });
+    const nested = await t.call('POST', '/api/system/DictionaryData', {
+      token: admin,
+      body: { dictionaryTypeId: flat, parentId: root, fullName: 'c', enCode: 'c' },
+    });
     expect(nested.status).toBe(400);
 
     const tree = await newType('treeT', { isTree: 1 });
@@ -163,9 +192,15 @@ describe('dictionary data', () => {
     expect(JSON.stringify(sel.data.list)).not.toContain(c);
     expect(sel.data.list[0].children[0].id).toBe(p);
     expect((await t.call('DELETE', `/api/system/DictionaryData/${p}`, { token: admin })).status).toBe(409);
-    const loop = await t.call('PUT', `/api/system/DictionaryData/${p}`, { token: admin, body: { dictionaryTypeId: tree, parentId: c, fullName: 'p', enCode: 'p' } });
+    const loop = await t.call('PUT', `/api/system/DictionaryData/${p}`, {
+      token: admin,
+      body: { dictionaryTypeId: tree, parentId: c, fullName: 'p', enCode: 'p' },
+    });
     expect(loop.status).toBe(400);
-    const unflatten = await t.call('PUT', `/api/system/DictionaryType/${tree}`, { token: admin, body: { fullName: 'x', enCode: 'treeT', isTree: 0 } });
+    const unflatten = await t.call('PUT', `/api/system/DictionaryType/${tree}`, {
+      token: admin,
+      body: { fullName: 'x', enCode: 'treeT', isTree: 0 },
+    });
     expect(unflatten.status).toBe(409);
   });
 
@@ -173,7 +208,10 @@ describe('dictionary data', () => {
     const a = await newType('dupA');
     const b = await newType('dupB');
     await newData(a, 'same');
-    const dup = await t.call('POST', '/api/system/DictionaryData', { token: admin, body: { dictionaryTypeId: a, fullName: 'x', enCode: 'same' } });
+    const dup = await t.call('POST', '/api/system/DictionaryData', {
+      token: admin,
+      body: { dictionaryTypeId: a, fullName: 'x', enCode: 'same' },
+    });
     expect(dup.status).toBe(409);
     await newData(b, 'same');
   });
@@ -204,7 +242,10 @@ describe('dictionary data', () => {
       expect(res.status, JSON.stringify(payload)).toBe(400);
       expect(res.msg.startsWith(`${field}:`), res.msg).toBe(true);
     }
-    const unknownType = await t.call('POST', '/api/system/DictionaryData', { token: admin, body: { dictionaryTypeId: 'nope', fullName: 'x', enCode: 'x' } });
+    const unknownType = await t.call('POST', '/api/system/DictionaryData', {
+      token: admin,
+      body: { dictionaryTypeId: 'nope', fullName: 'x', enCode: 'x' },
+    });
     expect(unknownType.status).toBe(404);
     const huge = await t.call('POST', '/api/system/DictionaryType', { token: admin, body: { fullName: '名'.repeat(51), enCode: 'huge' } });
     expect(huge.status).toBe(400);
@@ -217,7 +258,10 @@ describe('dictionary data', () => {
       ['PUT', '/api/system/DictionaryType/404404'],
       ['DELETE', '/api/system/DictionaryType/404404'],
     ] as const) {
-      const res = await t.call(m, url, { token: admin, body: m === 'PUT' ? { dictionaryTypeId: typeId, fullName: 'x', enCode: 'x' } : undefined });
+      const res = await t.call(m, url, {
+        token: admin,
+        body: m === 'PUT' ? { dictionaryTypeId: typeId, fullName: 'x', enCode: 'x' } : undefined,
+      });
       expect(res.status, `${m} ${url}`).toBe(404);
     }
   });
@@ -243,7 +287,10 @@ describe('export and import', () => {
     const again = await t.call('POST', '/api/system/DictionaryData/Action/Import', { token: admin, body: file });
     expect(again.data).toMatchObject({ created: 0, skipped: file.list.length });
     file.list[0].fullName = '心脑血管病';
-    const over = await t.call('POST', '/api/system/DictionaryData/Action/Import', { token: admin, body: { ...file, conflict: 'overwrite' } });
+    const over = await t.call('POST', '/api/system/DictionaryData/Action/Import', {
+      token: admin,
+      body: { ...file, conflict: 'overwrite' },
+    });
     expect(over.data.updated).toBe(file.list.length);
   });
 
@@ -270,7 +317,10 @@ describe('export and import', () => {
     expect(res.data.errors[1]).toMatchObject({ row: 3, enCode: 'ok1' });
     expect((await t.call('GET', '/api/system/DictionaryData/importAll', { token: admin })).status).toBe(404);
 
-    const partial = await t.call('POST', '/api/system/DictionaryData/Action/Import', { token: admin, body: { ...file, allOrNothing: false } });
+    const partial = await t.call('POST', '/api/system/DictionaryData/Action/Import', {
+      token: admin,
+      body: { ...file, allOrNothing: false },
+    });
     expect(partial.status).toBe(200);
     expect(partial.data).toMatchObject({ created: 2, skipped: 0 });
     expect(partial.data.errors).toHaveLength(7);
@@ -280,7 +330,13 @@ describe('export and import', () => {
   });
 
   it('accepts the file as a multipart upload', async () => {
-    const file = JSON.stringify({ type: { fullName: '上传', enCode: 'uploaded' }, list: [{ fullName: '甲', enCode: 'a' }, { fullName: '乙', enCode: 'b' }] });
+    const file = JSON.stringify({
+      type: { fullName: '上传', enCode: 'uploaded' },
+      list: [
+        { fullName: '甲', enCode: 'a' },
+        { fullName: '乙', enCode: 'b' },
+      ],
+    });
     const boundary = '----medalliance';
     const payload = [
       `--${boundary}`,
@@ -318,13 +374,25 @@ describe('export and import', () => {
 describe('access', () => {
   it('lets any signed-in user read lookups but only granted users change dictionaries', async () => {
     const typeId = dictTypeId('gender');
-    for (const url of ['/api/system/DictionaryData/All', '/api/system/DictionaryData/gender', `/api/system/DictionaryData/${typeId}/Data/Selector`, '/api/system/DictionaryType/Selector/0']) {
+    for (const url of [
+      '/api/system/DictionaryData/All',
+      '/api/system/DictionaryData/gender',
+      `/api/system/DictionaryData/${typeId}/Data/Selector`,
+      '/api/system/DictionaryType/Selector/0',
+    ]) {
       expect((await t.call('GET', url, { token: doctor })).status, url).toBe(200);
     }
     expect((await t.call('GET', '/api/system/DictionaryData/All')).status).toBe(401);
     expect((await t.call('GET', '/api/system/DictionaryType', { token: doctor })).status).toBe(403);
     expect((await t.call('POST', '/api/system/DictionaryType', { token: doctor, body: { fullName: 'x', enCode: 'x' } })).status).toBe(403);
-    expect((await t.call('POST', '/api/system/DictionaryData', { token: doctor, body: { dictionaryTypeId: typeId, fullName: 'x', enCode: 'x' } })).status).toBe(403);
+    expect(
+      (
+        await t.call('POST', '/api/system/DictionaryData', {
+          token: doctor,
+          body: { dictionaryTypeId: typeId, fullName: 'x', enCode: 'x' },
+        })
+      ).status,
+    ).toBe(403);
     expect((await t.call('GET', '/api/system/DictionaryData/gender/Action/Export', { token: doctor })).status).toBe(403);
     expect((await t.call('POST', '/api/system/DictionaryData/Action/Import', { token: doctor, body: {} })).status).toBe(403);
   });

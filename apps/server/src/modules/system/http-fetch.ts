@@ -50,7 +50,10 @@ restricted.addSubnet('2001:db8::', 32, 'ipv6');
 
 /** IPv4 written inside IPv6 (::ffff:127.0.0.1, ::ffff:7f00:1, ::127.0.0.1) is checked as IPv4. */
 export function normalizeAddress(address: string): { address: string; family: 4 | 6 } {
-  const a = address.toLowerCase().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const a = address
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   if (net.isIPv4(a)) return { address: a, family: 4 };
   const dotted = /^(?:0{0,4}:){0,5}(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/.exec(a.replace(/^::/, '0:'));
   if (dotted && net.isIPv4(dotted[1]!)) return { address: dotted[1]!, family: 4 };
@@ -126,7 +129,8 @@ export async function guardedRequest(req: GuardedRequest): Promise<GuardedRespon
   } catch {
     throw new HttpCallError('dataInterface.badUrl', { url: req.url.slice(0, 200) });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HttpCallError('dataInterface.badUrl', { url: req.url.slice(0, 200) });
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new HttpCallError('dataInterface.badUrl', { url: req.url.slice(0, 200) });
   if (url.username || url.password) throw new HttpCallError('dataInterface.badUrl', { url: `${url.protocol}//…@${url.host}` });
   if (!hostAllowed(url, req.allowedHosts)) throw new HttpCallError('dataInterface.hostNotAllowed', { host: url.host });
 
@@ -186,7 +190,9 @@ export async function guardedRequest(req: GuardedRequest): Promise<GuardedRespon
         if (status >= 300 && status < 400) {
           res.resume();
           request.destroy();
-          return finish(new HttpCallError('dataInterface.redirect', { status, location: String(res.headers.location ?? '').slice(0, 200) }, 502));
+          return finish(
+            new HttpCallError('dataInterface.redirect', { status, location: String(res.headers.location ?? '').slice(0, 200) }, 502),
+          );
         }
         const declared = Number(res.headers['content-length'] ?? 0);
         if (declared > req.maxBytes) {

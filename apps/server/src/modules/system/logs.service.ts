@@ -72,8 +72,16 @@ export async function flushLogs(ctx: AppContext): Promise<void> {
   b.flushing = (async () => {
     try {
       // Chunked: SQLite caps bound parameters per statement (16 columns × 50 rows).
-      for (let i = 0; i < sys.length; i += 50) await ctx.db.insertInto('sysLogs').values(sys.slice(i, i + 50)).execute();
-      for (let i = 0; i < calls.length; i += 80) await ctx.db.insertInto('dataInterfaceLogs').values(calls.slice(i, i + 80)).execute();
+      for (let i = 0; i < sys.length; i += 50)
+        await ctx.db
+          .insertInto('sysLogs')
+          .values(sys.slice(i, i + 50))
+          .execute();
+      for (let i = 0; i < calls.length; i += 80)
+        await ctx.db
+          .insertInto('dataInterfaceLogs')
+          .values(calls.slice(i, i + 80))
+          .execute();
       if (b.dropped) {
         ctx.log.warn({ dropped: b.dropped }, 'log rows dropped while the database was unavailable');
         b.dropped = 0;

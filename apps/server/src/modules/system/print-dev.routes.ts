@@ -64,7 +64,9 @@ export async function printDevRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await templateData(ctx, q.id, q.formId ?? null, caller(req)));
   });
 
-  app.get('/system/printDev/:id', withAccess(moduleAccess(MODULE)), async (req) => ok(templateOut(await findTemplate(ctx, params(req).id))));
+  app.get('/system/printDev/:id', withAccess(moduleAccess(MODULE)), async (req) =>
+    ok(templateOut(await findTemplate(ctx, params(req).id))),
+  );
 
   app.post('/system/printDev', withAccess(moduleAccess(MODULE, 'btn_add')), async (req) => {
     const input = body(printDevBody, req);

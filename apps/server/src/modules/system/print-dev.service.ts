@@ -50,10 +50,17 @@ async function categories(ctx: AppContext) {
 
 /** Templates grouped under their category nodes (JNPF list and Selector shape). */
 async function groupedTree(ctx: AppContext, filter: { keyword?: string; type?: number; enabledOnly?: boolean }) {
-  let q = ctx.db.selectFrom('printTemplates').leftJoin('users', 'users.id', 'printTemplates.createdBy').selectAll('printTemplates').select(['users.realName', 'users.account']);
+  let q = ctx.db
+    .selectFrom('printTemplates')
+    .leftJoin('users', 'users.id', 'printTemplates.createdBy')
+    .selectAll('printTemplates')
+    .select(['users.realName', 'users.account']);
   if (filter.type) q = q.where('printTemplates.type', '=', filter.type);
   if (filter.enabledOnly) q = q.where('printTemplates.enabledMark', '=', 1);
-  const [rows, cats] = await Promise.all([q.orderBy('printTemplates.sortCode').orderBy('printTemplates.createdAt', 'desc').execute(), categories(ctx)]);
+  const [rows, cats] = await Promise.all([
+    q.orderBy('printTemplates.sortCode').orderBy('printTemplates.createdAt', 'desc').execute(),
+    categories(ctx),
+  ]);
   const kw = (filter.keyword ?? '').toLowerCase();
   const match = (r: TemplateRow) => !kw || r.fullName.toLowerCase().includes(kw) || r.enCode.toLowerCase().includes(kw);
   const catByCode = new Map(cats.map((c) => [c.enCode, c]));
@@ -67,8 +74,21 @@ async function groupedTree(ctx: AppContext, filter: { keyword?: string; type?: n
   }
   const heads = cats
     .filter((c) => used.has(c.id))
-    .map((c) => ({ id: c.id, parentId: '0', fullName: c.fullName, enCode: c.enCode, num: nodes.filter((n) => n.parentId === c.id).length }));
-  if (used.has('uncategorized')) heads.push({ id: 'uncategorized', parentId: '0', fullName: '—', enCode: '', num: nodes.filter((n) => n.parentId === 'uncategorized').length });
+    .map((c) => ({
+      id: c.id,
+      parentId: '0',
+      fullName: c.fullName,
+      enCode: c.enCode,
+      num: nodes.filter((n) => n.parentId === c.id).length,
+    }));
+  if (used.has('uncategorized'))
+    heads.push({
+      id: 'uncategorized',
+      parentId: '0',
+      fullName: '—',
+      enCode: '',
+      num: nodes.filter((n) => n.parentId === 'uncategorized').length,
+    });
   return toTree([...heads, ...nodes]);
 }
 
@@ -115,7 +135,10 @@ export async function createTemplate(ctx: AppContext, input: PrintDevInput, user
   if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
   const id = newId();
   try {
-    await ctx.db.insertInto('printTemplates').values({ id, ...columns(input), createdAt: Date.now(), createdBy: userId, updatedAt: null, updatedBy: null }).execute();
+    await ctx.db
+      .insertInto('printTemplates')
+      .values({ id, ...columns(input), createdAt: Date.now(), createdBy: userId, updatedAt: null, updatedBy: null })
+      .execute();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
     throw err;
@@ -126,10 +149,19 @@ export async function createTemplate(ctx: AppContext, input: PrintDevInput, user
 export async function updateTemplate(ctx: AppContext, id: string, input: PrintDevInput, userId: string | null): Promise<void> {
   await findTemplate(ctx, id);
   await assertCategory(ctx, input.category);
-  const dup = await ctx.db.selectFrom('printTemplates').select('id').where('enCode', '=', input.enCode).where('id', '!=', id).executeTakeFirst();
+  const dup = await ctx.db
+    .selectFrom('printTemplates')
+    .select('id')
+    .where('enCode', '=', input.enCode)
+    .where('id', '!=', id)
+    .executeTakeFirst();
   if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
   try {
-    await ctx.db.updateTable('printTemplates').set({ ...columns(input), updatedAt: Date.now(), updatedBy: userId }).where('id', '=', id).execute();
+    await ctx.db
+      .updateTable('printTemplates')
+      .set({ ...columns(input), updatedAt: Date.now(), updatedBy: userId })
+      .where('id', '=', id)
+      .execute();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
     throw err;
@@ -145,7 +177,11 @@ export async function deleteTemplate(ctx: AppContext, id: string): Promise<Templ
 export async function setTemplateState(ctx: AppContext, id: string, userId: string | null): Promise<number> {
   const row = await findTemplate(ctx, id);
   const next = row.enabledMark === 1 ? 0 : 1;
-  await ctx.db.updateTable('printTemplates').set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId }).where('id', '=', id).execute();
+  await ctx.db
+    .updateTable('printTemplates')
+    .set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId })
+    .where('id', '=', id)
+    .execute();
   return next;
 }
 
@@ -159,7 +195,17 @@ export async function copyTemplate(ctx: AppContext, id: string, userId: string |
   try {
     await ctx.db
       .insertInto('printTemplates')
-      .values({ ...rest, id: newId_, fullName: `${row.fullName.slice(0, 40)}副本${stamp}`, enCode: newCode, enabledMark: 0, createdAt: Date.now(), createdBy: userId, updatedAt: null, updatedBy: null })
+      .values({
+        ...rest,
+        id: newId_,
+        fullName: `${row.fullName.slice(0, 40)}副本${stamp}`,
+        enCode: newCode,
+        enabledMark: 0,
+        createdAt: Date.now(),
+        createdBy: userId,
+        updatedAt: null,
+        updatedBy: null,
+      })
       .execute();
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: newCode });

@@ -24,7 +24,9 @@ const template = (extra: Record<string, unknown> = {}) => ({
 
 describe('printing a record', () => {
   it('answers the staff card of a user: head fields, child rows, template and an empty approval trail', async () => {
-    const res = await t.call('GET', `/api/system/printDev/Data?id=${printTemplateId('staffCard')}&formId=500000000000000002`, { token: doctor });
+    const res = await t.call('GET', `/api/system/printDev/Data?id=${printTemplateId('staffCard')}&formId=500000000000000002`, {
+      token: doctor,
+    });
     expect(res.status, res.msg).toBe(200);
     expect(res.data.printData).toMatchObject({
       realName: '张伟',
@@ -40,7 +42,9 @@ describe('printing a record', () => {
   });
 
   it('answers the stock list of a unit with its items as a child table', async () => {
-    const res = await t.call('GET', `/api/system/printDev/Data?id=${printTemplateId('orgStockList')}&formId=100000000000000030`, { token: doctor });
+    const res = await t.call('GET', `/api/system/printDev/Data?id=${printTemplateId('orgStockList')}&formId=100000000000000030`, {
+      token: doctor,
+    });
     expect(res.data.printData).toMatchObject({ orgName: '青山县城关镇卫生院', orgCode: 'CGZWSY' });
     expect(Number(res.data.printData.itemCount)).toBe(15);
     expect(res.data.printData.childrenDataTable0).toHaveLength(15);
@@ -48,7 +52,11 @@ describe('printing a record', () => {
   });
 
   it('binds formId: an injection attempt prints nothing', async () => {
-    const res = await t.call('GET', `/api/system/printDev/Data?id=${printTemplateId('staffCard')}&formId=${encodeURIComponent("x' OR '1'='1")}`, { token: doctor });
+    const res = await t.call(
+      'GET',
+      `/api/system/printDev/Data?id=${printTemplateId('staffCard')}&formId=${encodeURIComponent("x' OR '1'='1")}`,
+      { token: doctor },
+    );
     expect(res.status).toBe(200);
     expect(res.data.printData).toEqual({ childrenDataTable0: [] });
   });
@@ -73,17 +81,31 @@ describe('designing templates', () => {
     });
     expect(res.status, res.msg).toBe(200);
     expect(res.data).toEqual({
-      headTable: [{ field: 'orgName', fieldName: 'orgName' }, { field: 'orgCode', fieldName: 'orgCode' }],
-      childrenDataTable0: [{ field: 'code', fieldName: 'code' }, { field: 'qty', fieldName: 'qty' }],
+      headTable: [
+        { field: 'orgName', fieldName: 'orgName' },
+        { field: 'orgCode', fieldName: 'orgCode' },
+      ],
+      childrenDataTable0: [
+        { field: 'code', fieldName: 'code' },
+        { field: 'qty', fieldName: 'qty' },
+      ],
       childrenDataTable1: [{ field: 'account', fieldName: 'account' }],
     });
     // The older clients send the list as JSON text.
-    const text = await t.call('POST', '/api/system/printDev/Fields', { token: admin, body: { sqlTemplate: JSON.stringify([{ sql: 'SELECT 1 AS "one"' }]) } });
+    const text = await t.call('POST', '/api/system/printDev/Fields', {
+      token: admin,
+      body: { sqlTemplate: JSON.stringify([{ sql: 'SELECT 1 AS "one"' }]) },
+    });
     expect(text.data.headTable).toEqual([{ field: 'one', fieldName: 'one' }]);
   });
 
   it('refuses template SQL that writes, or several statements, through the same guard as data interfaces', async () => {
-    for (const sql of ['DELETE FROM users', 'SELECT 1; DELETE FROM users', 'SELECT 1 /* */; DELETE FROM users', 'WITH x AS (UPDATE users SET real_name = 1 RETURNING id) SELECT * FROM x']) {
+    for (const sql of [
+      'DELETE FROM users',
+      'SELECT 1; DELETE FROM users',
+      'SELECT 1 /* */; DELETE FROM users',
+      'WITH x AS (UPDATE users SET real_name = 1 RETURNING id) SELECT * FROM x',
+    ]) {
       const res = await t.call('POST', '/api/system/printDev/Fields', { token: admin, body: { sqlTemplate: [{ sql }] } });
       expect(res.status, sql).toBe(400);
     }
@@ -91,14 +113,27 @@ describe('designing templates', () => {
   });
 
   it('creates, reads, edits, copies, toggles, exports and deletes a template', async () => {
-    const res = await t.call('POST', '/api/system/printDev', { token: admin, body: template({ pageParam: { size: 'A5' }, leftFields: [{ field: 'orgName' }] }) });
+    const res = await t.call('POST', '/api/system/printDev', {
+      token: admin,
+      body: template({ pageParam: { size: 'A5' }, leftFields: [{ field: 'orgName' }] }),
+    });
     expect(res.status, res.msg).toBe(200);
     const id = res.data.id;
     const info = await t.call('GET', `/api/system/printDev/${id}`, { token: admin });
-    expect(info.data).toMatchObject({ fullName: '测试模板', enCode: 'tpl1', category: 'business', type: 2, printTemplate: '<h1>{orgName}</h1>', pageParam: { size: 'A5' } });
+    expect(info.data).toMatchObject({
+      fullName: '测试模板',
+      enCode: 'tpl1',
+      category: 'business',
+      type: 2,
+      printTemplate: '<h1>{orgName}</h1>',
+      pageParam: { size: 'A5' },
+    });
     expect(info.data.sqlTemplate).toHaveLength(1);
 
-    const upd = await t.call('PUT', `/api/system/printDev/${id}`, { token: admin, body: template({ fullName: '改名模板', printTemplate: '<script>x</script>{orgName}' }) });
+    const upd = await t.call('PUT', `/api/system/printDev/${id}`, {
+      token: admin,
+      body: template({ fullName: '改名模板', printTemplate: '<script>x</script>{orgName}' }),
+    });
     expect(upd.status).toBe(200);
     expect((await t.call('GET', `/api/system/printDev/${id}`, { token: admin })).data.printTemplate).toBe('<script>x</script>{orgName}');
 
@@ -165,6 +200,8 @@ describe('designing templates', () => {
   it('lets users print and pick templates, but only template editors design them', async () => {
     expect((await t.call('GET', '/api/system/printDev', { token: doctor })).status).toBe(403);
     expect((await t.call('POST', '/api/system/printDev', { token: doctor, body: template() })).status).toBe(403);
-    expect((await t.call('POST', '/api/system/printDev/Fields', { token: doctor, body: { sqlTemplate: [{ sql: 'SELECT 1 AS a' }] } })).status).toBe(403);
+    expect(
+      (await t.call('POST', '/api/system/printDev/Fields', { token: doctor, body: { sqlTemplate: [{ sql: 'SELECT 1 AS a' }] } })).status,
+    ).toBe(403);
   });
 });

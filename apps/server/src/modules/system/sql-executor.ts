@@ -75,7 +75,9 @@ async function readPool(ctx: AppContext, timeoutMs: number): Promise<pg.Pool> {
         // The same schema as the app's connections (tests and benches run in a schema of their own).
         const r = await ctx.db.executeQuery<{ searchPath: string; search_path?: string }>(CompiledQuery.raw('SHOW search_path'));
         const row = r.rows[0] as Record<string, string> | undefined;
-        const searchPath = String(row?.search_path ?? row?.searchPath ?? 'public').replace(/\\/g, '\\\\').replace(/ /g, '\\ ');
+        const searchPath = String(row?.search_path ?? row?.searchPath ?? 'public')
+          .replace(/\\/g, '\\\\')
+          .replace(/ /g, '\\ ');
         const pool = new pg.Pool({
           connectionString: ctx.config.databaseUrl!,
           max: READ_POOL_SIZE,

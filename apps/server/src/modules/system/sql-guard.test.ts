@@ -21,7 +21,7 @@ describe('checkReadOnlySql', () => {
       'WITH x AS (SELECT 1 AS a) SELECT a FROM x',
       'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT n FROM r',
       '(SELECT 1) UNION (SELECT 2)',
-      "SELECT * FROM users WHERE account = {account} AND organize_id = @organizeId",
+      'SELECT * FROM users WHERE account = {account} AND organize_id = @organizeId',
       'SELECT CAST(x AS TEXT), a::text, 1.5e-3, .5, 0x1F FROM t',
       "SELECT '中文' AS \"名称\", 'it''s' FROM t",
       'SELECT a FROM t WHERE b @> c',
@@ -113,12 +113,16 @@ describe('checkReadOnlySql', () => {
 
 describe('SqlText', () => {
   it('binds parameters, never splices them: ? for SQLite, one $n per name for PostgreSQL', () => {
-    const checked = checkReadOnlySql("SELECT * FROM t WHERE a = {x} OR b = @x OR c = {y}");
+    const checked = checkReadOnlySql('SELECT * FROM t WHERE a = {x} OR b = @x OR c = {y}');
     const values: Record<string, unknown> = { x: "'; DROP TABLE users; --", y: true };
     const lite = new SqlText('sqlite').checked(checked, (n) => values[n]);
     expect(lite.toString()).toBe('SELECT * FROM t WHERE a = ? OR b = ? OR c = ?');
     expect(lite.params).toEqual(["'; DROP TABLE users; --", "'; DROP TABLE users; --", 1]);
-    const pgText = new SqlText('postgres').raw('SELECT t.* FROM (').checked(checked, (n) => values[n]).raw(') t LIMIT ').value(20);
+    const pgText = new SqlText('postgres')
+      .raw('SELECT t.* FROM (')
+      .checked(checked, (n) => values[n])
+      .raw(') t LIMIT ')
+      .value(20);
     expect(pgText.toString()).toBe('SELECT t.* FROM (SELECT * FROM t WHERE a = $1 OR b = $1 OR c = $2) t LIMIT $3');
     expect(pgText.params).toEqual(["'; DROP TABLE users; --", 1, 20]);
   });

@@ -43,9 +43,37 @@ export const MAX_SQL_LENGTH = 100_000;
 
 /** Words that can write, lock, or change the session even inside a SELECT or WITH. */
 const FORBIDDEN_WORDS = new Set([
-  'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'UPSERT', 'INTO', 'RETURNING', 'CREATE', 'ALTER', 'DROP',
-  'TRUNCATE', 'GRANT', 'REVOKE', 'ATTACH', 'DETACH', 'PRAGMA', 'VACUUM', 'REINDEX', 'COPY', 'CALL', 'EXEC',
-  'EXECUTE', 'LOCK', 'NOTIFY', 'LISTEN', 'UNLISTEN', 'PREPARE', 'DEALLOCATE', 'SAVEPOINT', 'COMMIT', 'ROLLBACK',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'MERGE',
+  'UPSERT',
+  'INTO',
+  'RETURNING',
+  'CREATE',
+  'ALTER',
+  'DROP',
+  'TRUNCATE',
+  'GRANT',
+  'REVOKE',
+  'ATTACH',
+  'DETACH',
+  'PRAGMA',
+  'VACUUM',
+  'REINDEX',
+  'COPY',
+  'CALL',
+  'EXEC',
+  'EXECUTE',
+  'LOCK',
+  'NOTIFY',
+  'LISTEN',
+  'UNLISTEN',
+  'PREPARE',
+  'DEALLOCATE',
+  'SAVEPOINT',
+  'COMMIT',
+  'ROLLBACK',
 ]);
 
 /** Row-locking clauses (FOR UPDATE is caught by UPDATE). */
@@ -53,8 +81,18 @@ const LOCK_FOLLOWERS = new Set(['SHARE', 'NO', 'KEY']);
 
 /** Functions that read files, change settings, sleep, lock, or reach other databases. */
 const FORBIDDEN_FUNCTIONS = new Set([
-  'set_config', 'current_setting', 'load_extension', 'readfile', 'writefile', 'edit', 'fts3_tokenizer',
-  'nextval', 'setval', 'currval', 'lastval', 'txid_current',
+  'set_config',
+  'current_setting',
+  'load_extension',
+  'readfile',
+  'writefile',
+  'edit',
+  'fts3_tokenizer',
+  'nextval',
+  'setval',
+  'currval',
+  'lastval',
+  'txid_current',
 ]);
 const FORBIDDEN_PREFIXES = ['pg_', 'lo_', 'dblink', 'query_to_', 'table_to_', 'schema_to_', 'database_to_', 'cursor_to_'];
 

@@ -20,7 +20,8 @@ describe.skipIf(!!pgUrl)('SQL interfaces on a SQLite file', () => {
     expect(res.status, res.msg).toBe(200);
     return res.data.id as string;
   };
-  const list = (id: string, body: Record<string, unknown> = {}) => t.call('POST', `/api/system/DataInterface/${id}/Action/List`, { token: admin, body });
+  const list = (id: string, body: Record<string, unknown> = {}) =>
+    t.call('POST', `/api/system/DataInterface/${id}/Action/List`, { token: admin, body });
 
   beforeAll(async () => {
     t = await createTestApp({}, { shareable: true });
@@ -43,14 +44,20 @@ describe.skipIf(!!pgUrl)('SQL interfaces on a SQLite file', () => {
     const err = await runReadOnly(t.ctx, [{ sql: 'DELETE FROM organizations', params: [] }], 2000).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SqlRunError);
     expect((err as SqlRunError).kind).toBe('readonly');
-    const count = await t.ctx.db.selectFrom('organizations').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.ctx.db
+      .selectFrom('organizations')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(28);
   });
 
   it('kills a runaway query at the time limit and carries on', async () => {
     await setSysConfig(t.ctx, { sqlTimeoutMs: 300 });
     try {
-      const endless = await create('endless', 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c');
+      const endless = await create(
+        'endless',
+        'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) AS n FROM c',
+      );
       const killedBefore = readerPoolOf(t.ctx)!.stats.killed;
       const started = Date.now();
       const res = await list(endless);
@@ -68,7 +75,9 @@ describe.skipIf(!!pgUrl)('SQL interfaces on a SQLite file', () => {
 
   it('serves many callers at once', async () => {
     const id = await create('parallel', 'SELECT o.id AS "id", o.sort_code AS "sortCode" FROM organizations o');
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => list(id, { currentPage: (i % 5) + 1, pageSize: 5, sidx: 'sortCode', sort: 'asc' })));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => list(id, { currentPage: (i % 5) + 1, pageSize: 5, sidx: 'sortCode', sort: 'asc' })),
+    );
     for (const [i, r] of results.entries()) {
       expect(r.status).toBe(200);
       expect(Number(r.data.list[0].sortCode)).toBe((i % 5) * 5);

@@ -18,7 +18,9 @@ export async function sysConfigRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = body(sysConfigBody, req);
     const before = await getSysConfig(ctx);
     const after = await setSysConfig(ctx, input as Partial<SysConfig>);
-    const changed = Object.keys(input).filter((k) => JSON.stringify(before[k as keyof SysConfig]) !== JSON.stringify(after[k as keyof SysConfig]));
+    const changed = Object.keys(input).filter(
+      (k) => JSON.stringify(before[k as keyof SysConfig]) !== JSON.stringify(after[k as keyof SysConfig]),
+    );
     logRequestOperation(ctx, req, { module: 'sysConfig', action: 'update', targetId: null, summary: changed.join(', ') || '(no change)' });
     return ok(after);
   });

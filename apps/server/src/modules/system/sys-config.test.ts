@@ -38,7 +38,10 @@ describe('system settings', () => {
 
   it('applies a change at once, without restart', async () => {
     expect((await t.call('GET', '/api/oauth/getConfig/liuyang')).data.enableVerificationCode).toBe(false);
-    const res = await t.call('PUT', '/api/system/SysConfig', { token: admin, body: { captchaAfterFailures: 0, sysName: '青山医共体<b>平台</b>', copyright: "' OR 1=1 --" } });
+    const res = await t.call('PUT', '/api/system/SysConfig', {
+      token: admin,
+      body: { captchaAfterFailures: 0, sysName: '青山医共体<b>平台</b>', copyright: "' OR 1=1 --" },
+    });
     expect(res.status, res.msg).toBe(200);
     expect(res.data).toMatchObject({ captchaAfterFailures: 0, sysName: '青山医共体<b>平台</b>', copyright: "' OR 1=1 --" });
     expect((await t.call('GET', '/api/oauth/getConfig/liuyang')).data.enableVerificationCode).toBe(true);
@@ -91,10 +94,22 @@ describe('system logs', () => {
 
   it('records who changed what (category 3), also for other modules through logOperation', async () => {
     await t.call('PUT', '/api/system/SysConfig', { token: admin, body: { copyright: '演示' } });
-    logOperation(t.ctx, { userId: '500000000000000002', account: 'zhangwei' }, { module: 'referral', action: 'approve', targetId: 'R1', summary: '同意转出' });
+    logOperation(
+      t.ctx,
+      { userId: '500000000000000002', account: 'zhangwei' },
+      { module: 'referral', action: 'approve', targetId: 'R1', summary: '同意转出' },
+    );
     const res = await t.call('GET', '/api/system/Log?category=3&pageSize=50', { token: admin });
-    expect(res.data.list.find((r: { module: string }) => r.module === 'sysConfig')).toMatchObject({ userName: 'admin', action: 'update', summary: 'copyright' });
-    expect(res.data.list.find((r: { module: string }) => r.module === 'referral')).toMatchObject({ userId: '500000000000000002', targetId: 'R1', summary: '同意转出' });
+    expect(res.data.list.find((r: { module: string }) => r.module === 'sysConfig')).toMatchObject({
+      userName: 'admin',
+      action: 'update',
+      summary: 'copyright',
+    });
+    expect(res.data.list.find((r: { module: string }) => r.module === 'referral')).toMatchObject({
+      userId: '500000000000000002',
+      targetId: 'R1',
+      summary: '同意转出',
+    });
     const kw = await t.call('GET', '/api/system/Log?category=3&keyword=同意转出', { token: admin });
     expect(kw.data.pagination.total).toBe(1);
   });
@@ -135,13 +150,61 @@ describe('system logs', () => {
 
   it('keeps logs for the configured number of days', async () => {
     const old = Date.now() - 400 * 86_400_000;
-    const base = { category: 3, userId: null, userName: 'old', ip: null, userAgent: null, method: null, path: null, status: null, duration: null, module: 'x', action: 'x', targetId: null, summary: 'ancient', message: null };
-    await t.ctx.db.insertInto('sysLogs').values([{ id: newId(), ...base, createdAt: old }, { id: newId(), ...base, summary: 'recent', createdAt: Date.now() }]).execute();
+    const base = {
+      category: 3,
+      userId: null,
+      userName: 'old',
+      ip: null,
+      userAgent: null,
+      method: null,
+      path: null,
+      status: null,
+      duration: null,
+      module: 'x',
+      action: 'x',
+      targetId: null,
+      summary: 'ancient',
+      message: null,
+    };
+    await t.ctx.db
+      .insertInto('sysLogs')
+      .values([
+        { id: newId(), ...base, createdAt: old },
+        { id: newId(), ...base, summary: 'recent', createdAt: Date.now() },
+      ])
+      .execute();
     await t.ctx.db
       .insertInto('loginLogs')
-      .values({ id: newId(), userId: null, account: 'ancient', userName: null, ip: null, ipAddressName: null, platform: null, browser: null, loginType: 'password', success: 0, message: 'x', createdAt: old })
+      .values({
+        id: newId(),
+        userId: null,
+        account: 'ancient',
+        userName: null,
+        ip: null,
+        ipAddressName: null,
+        platform: null,
+        browser: null,
+        loginType: 'password',
+        success: 0,
+        message: 'x',
+        createdAt: old,
+      })
       .execute();
-    await t.ctx.db.insertInto('dataInterfaceLogs').values({ id: newId(), interfaceId: 'x', userId: null, ip: null, userAgent: null, duration: 1, success: 1, message: null, source: 'list', createdAt: old }).execute();
+    await t.ctx.db
+      .insertInto('dataInterfaceLogs')
+      .values({
+        id: newId(),
+        interfaceId: 'x',
+        userId: null,
+        ip: null,
+        userAgent: null,
+        duration: 1,
+        success: 1,
+        message: null,
+        source: 'list',
+        createdAt: old,
+      })
+      .execute();
     await setSysConfig(t.ctx, { logRetentionDays: 30 });
     const { deleted } = await cleanupLogs(t.ctx);
     expect(deleted).toBeGreaterThanOrEqual(3);
