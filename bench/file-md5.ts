@@ -65,9 +65,12 @@ async function main() {
   ];
   if (new Set(results.map((r) => r.hex)).size !== 1) throw new Error('the libraries disagree on the MD5');
   const worker = results[0]!;
-  for (const r of results) console.log(`  ${r.label.padEnd(36)} ${r.mbps.toFixed(0).padStart(6)} MB/s  ${(r.mbps / worker.mbps).toFixed(2)}x`);
+  for (const r of results)
+    console.log(`  ${r.label.padEnd(36)} ${r.mbps.toFixed(0).padStart(6)} MB/s  ${(r.mbps / worker.mbps).toFixed(2)}x`);
   console.log(`  hash-wasm / spark-md5: ${(worker.mbps / results[1]!.mbps).toFixed(2)}x`);
-  console.log(`  goal ≥ ${GOAL} MB/s for the worker's library: ${worker.mbps.toFixed(0)} MB/s — ${worker.mbps >= GOAL ? 'met' : 'NOT met'}`);
+  console.log(
+    `  goal ≥ ${GOAL} MB/s for the worker's library: ${worker.mbps.toFixed(0)} MB/s — ${worker.mbps >= GOAL ? 'met' : 'NOT met'}`,
+  );
 }
 
 main().catch((err) => {

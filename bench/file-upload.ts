@@ -80,7 +80,12 @@ let base = '';
 let token = '';
 const phases = { chunks: 0, merge: 0 };
 
-function request(method: string, url: string, body?: Buffer[], headers: Record<string, string> = {}): Promise<{ status: number; json: any }> {
+function request(
+  method: string,
+  url: string,
+  body?: Buffer[],
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: any }> {
   return new Promise((resolve, reject) => {
     const length = body ? body.reduce((n, b) => n + b.length, 0) : 0;
     const req = http.request(
@@ -116,7 +121,9 @@ function multipart(fields: Record<string, string | number>, file?: { name: strin
   const parts: Buffer[] = [Buffer.from(head)];
   if (file) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );
@@ -153,7 +160,8 @@ async function upload(identifier: string, fileName: string): Promise<{ url: stri
     const t0 = now();
     await Promise.all(Array.from({ length: PARALLEL }, worker));
     phases.chunks = now() - t0;
-    if (process.env.BENCH_VERBOSE) console.log(`  chunks: ${(phases.chunks / 1000).toFixed(2)} s, ${mbps(size, phases.chunks).toFixed(0)} MB/s`);
+    if (process.env.BENCH_VERBOSE)
+      console.log(`  chunks: ${(phases.chunks / 1000).toFixed(2)} s, ${mbps(size, phases.chunks).toFixed(0)} MB/s`);
     await fd.close();
   }
   const t1 = now();
@@ -181,11 +189,23 @@ function download(url: string): Promise<string> {
 async function startServer(): Promise<void> {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', WEB_DIST: path.join(work, 'no-web') },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  server = spawn(
+    process.execPath,
+    [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        WEB_DIST: path.join(work, 'no-web'),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
@@ -262,10 +282,14 @@ async function main() {
   row('download of the stored file', downloadMs);
   console.log(`  ${'instant re-upload (same content)'.padEnd(44)} ${(instantMs / 1000).toFixed(3).padStart(7)} s`);
   console.log('');
-  console.log(`  CPU during the upload: server ${(cpu.server / 1000).toFixed(2)} s, client ${(cpu.client / 1000).toFixed(2)} s (wall ${(uploadMs / 1000).toFixed(2)} s)`);
+  console.log(
+    `  CPU during the upload: server ${(cpu.server / 1000).toFixed(2)} s, client ${(cpu.client / 1000).toFixed(2)} s (wall ${(uploadMs / 1000).toFixed(2)} s)`,
+  );
   console.log(`  upload / stream copy: ${(uploadMs / streamCopyMs).toFixed(2)}x the time; upload / cp: ${(uploadMs / copyMs).toFixed(2)}x`);
   const up = mbps(size, uploadMs);
-  console.log(`  goal ≥ ${GOAL_MBPS} MB/s end to end through the chunk API: ${up.toFixed(0)} MB/s — ${up >= GOAL_MBPS ? 'met' : 'NOT met'}`);
+  console.log(
+    `  goal ≥ ${GOAL_MBPS} MB/s end to end through the chunk API: ${up.toFixed(0)} MB/s — ${up >= GOAL_MBPS ? 'met' : 'NOT met'}`,
+  );
 }
 
 main()

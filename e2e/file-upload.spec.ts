@@ -28,7 +28,12 @@ const PNG = Buffer.from(
 );
 
 const task = (name: string) => page.locator(`li.ma-upload-task[data-name="${name}"]`);
-const percentOf = async (name: string) => Number(await task(name).getAttribute('data-progress', { timeout: 1000 }).catch(() => '0')) || 0;
+const percentOf = async (name: string) =>
+  Number(
+    await task(name)
+      .getAttribute('data-progress', { timeout: 1000 })
+      .catch(() => '0'),
+  ) || 0;
 
 beforeAll(async () => {
   const cipher = createCipheriv('aes-256-ctr', randomBytes(32), Buffer.alloc(16));
@@ -76,7 +81,14 @@ describe('file upload', () => {
     const status = await page.evaluate(async (id) => {
       const raw = localStorage.getItem('medalliance_token') ?? '""|string';
       const token = JSON.parse(raw.slice(0, raw.lastIndexOf('|'))) as string;
-      const q = new URLSearchParams({ identifier: id, totalSize: String(60 * 1024 * 1024), chunkSize: '5242880', totalChunks: '12', fileName: 'x.zip', type: 'annex' });
+      const q = new URLSearchParams({
+        identifier: id,
+        totalSize: String(60 * 1024 * 1024),
+        chunkSize: '5242880',
+        totalChunks: '12',
+        fileName: 'x.zip',
+        type: 'annex',
+      });
       const res = await fetch(`/api/file/chunk?${q}`, { headers: { authorization: token } });
       return (await res.json()) as { data: { chunkNumbers: number[] } };
     }, bigMd5);
@@ -91,7 +103,10 @@ describe('file upload', () => {
     expect(resent).toBeLessThanOrEqual(12 - status.data.chunkNumbers.length + 3);
     await screenshot(page, 'file-upload-done');
 
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), row.first().getByRole('button', { name: '下载' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      row.first().getByRole('button', { name: '下载' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(name);
     const saved = path.join(work, 'downloaded.bin');
     await download.saveAs(saved);
@@ -99,7 +114,9 @@ describe('file upload', () => {
 
     const stats = await page.evaluate(() => window.__md5Stats ?? []);
     for (const s of stats) {
-      console.log(`browser worker MD5 (${s.engine}): ${(s.bytes / 1e6 / (s.ms / 1000)).toFixed(0)} MB/s over ${(s.bytes / 1048576).toFixed(0)} MiB`);
+      console.log(
+        `browser worker MD5 (${s.engine}): ${(s.bytes / 1e6 / (s.ms / 1000)).toFixed(0)} MB/s over ${(s.bytes / 1048576).toFixed(0)} MiB`,
+      );
     }
   });
 
@@ -129,7 +146,9 @@ describe('file upload', () => {
     const frame = dialog.locator('iframe.ma-preview-frame');
     await frame.waitFor({ timeout: 10_000 });
     expect(await frame.getAttribute('src')).toMatch(/^\/api\/file\/Signed\/\d+\?e=\d+&d=i&s=/);
-    await expect.poll(async () => (await frame.contentFrame().locator('body').textContent()) ?? '', { timeout: 10_000 }).toContain('血压 135/85 mmHg');
+    await expect
+      .poll(async () => (await frame.contentFrame().locator('body').textContent()) ?? '', { timeout: 10_000 })
+      .toContain('血压 135/85 mmHg');
     await screenshot(page, 'file-upload-preview');
     await dialog.getByRole('button', { name: /取\s*消/ }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -141,7 +160,9 @@ describe('file upload', () => {
     await page.locator('[data-testid="image-upload-input"]').setInputFiles(png);
     const img = page.locator('.ma-image-upload-item img.ma-image-thumb').first();
     await img.waitFor({ timeout: 20_000 });
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), { timeout: 20_000 }).toBe(16);
+    await expect
+      .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth), { timeout: 20_000 })
+      .toBe(16);
     expect(await img.getAttribute('src')).toMatch(/^\/api\/file\/Signed\/\d+\?e=\d+&d=i&s=/);
     await screenshot(page, 'file-upload-image');
   });

@@ -37,8 +37,12 @@ self.onmessage = async (e: MessageEvent<Md5Request>) => {
   const started = performance.now();
   try {
     const { h, engine } = await hasher();
-    for (let offset = 0; offset < file.size; offset += sliceSize) {
-      const slice = new Uint8Array(await file.slice(offset, Math.min(file.size, offset + sliceSize)).arrayBuffer());
+    const read = (offset: number) => file.slice(offset, Math.min(file.size, offset + sliceSize)).arrayBuffer();
+    // Read the next slice while hashing this one: the browser reads in another process.
+    let next = file.size > 0 ? read(0) : null;
+    for (let offset = 0; next; offset += sliceSize) {
+      const slice = new Uint8Array(await next);
+      next = offset + sliceSize < file.size ? read(offset + sliceSize) : null;
       h.update(slice);
       post({ type: 'progress', loaded: Math.min(file.size, offset + sliceSize), total: file.size });
     }

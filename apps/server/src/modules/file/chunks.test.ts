@@ -114,7 +114,10 @@ describe('chunk upload', () => {
     const plan: ChunkPlan = { data: bytes(CHUNK_SIZE + 10, 15), fileName: 'a.zip' };
     const { fields, slice } = chunkFieldsOf(plan, 1);
     // fewer bytes than a full chunk
-    const short = await t.send('POST', '/api/file/chunk', { token: admin, body: multipart(fields, [{ name: 'a.zip', data: slice.subarray(1) }]) });
+    const short = await t.send('POST', '/api/file/chunk', {
+      token: admin,
+      body: multipart(fields, [{ name: 'a.zip', data: slice.subarray(1) }]),
+    });
     expect(short.status).toBe(400);
     expect(short.msg).toBe('分片大小不正确');
     // more bytes than a chunk
@@ -130,9 +133,15 @@ describe('chunk upload', () => {
     });
     expect(declared.msg).toBe('分片大小不正确');
     // a total chunk count that no client computes
-    const count = await t.send('POST', '/api/file/chunk', { token: admin, body: multipart({ ...fields, totalChunks: 7 }, [{ name: 'a.zip', data: slice }]) });
+    const count = await t.send('POST', '/api/file/chunk', {
+      token: admin,
+      body: multipart({ ...fields, totalChunks: 7 }, [{ name: 'a.zip', data: slice }]),
+    });
     expect(count.msg).toBe('分片大小不正确');
-    const beyond = await t.send('POST', '/api/file/chunk', { token: admin, body: multipart({ ...fields, chunkNumber: 3 }, [{ name: 'a.zip', data: slice }]) });
+    const beyond = await t.send('POST', '/api/file/chunk', {
+      token: admin,
+      body: multipart({ ...fields, chunkNumber: 3 }, [{ name: 'a.zip', data: slice }]),
+    });
     expect(beyond.msg).toBe('分片大小不正确');
     expect(fs.existsSync(path.join(tmpDir(md5Of(plan.data)), 'done', '1'))).toBe(false);
     expect(fs.existsSync(path.join(tmpDir(md5Of(plan.data)), 'claim', '1'))).toBe(false);
@@ -143,7 +152,15 @@ describe('chunk upload', () => {
   it('accepts the other client convention: the remainder added to the last chunk', async () => {
     const data = bytes(CHUNK_SIZE * 2 + 1000, 16);
     const identifier = md5Of(data);
-    const base = { chunkSize: CHUNK_SIZE, totalSize: data.length, identifier, fileName: 'b.txt', totalChunks: 2, type: 'annex', extension: 'txt' };
+    const base = {
+      chunkSize: CHUNK_SIZE,
+      totalSize: data.length,
+      identifier,
+      fileName: 'b.txt',
+      totalChunks: 2,
+      type: 'annex',
+      extension: 'txt',
+    };
     const one = await t.send('POST', '/api/file/chunk', {
       token: admin,
       body: multipart({ ...base, chunkNumber: 1, currentChunkSize: CHUNK_SIZE }, [{ name: 'b.txt', data: data.subarray(0, CHUNK_SIZE) }]),
@@ -151,9 +168,11 @@ describe('chunk upload', () => {
     expect(one.code).toBe(200);
     const two = await t.send('POST', '/api/file/chunk', {
       token: admin,
-      body: multipart({ ...base, chunkNumber: 2, currentChunkSize: CHUNK_SIZE + 1000 }, [{ name: 'b.txt', data: data.subarray(CHUNK_SIZE) }]),
+      body: multipart({ ...base, chunkNumber: 2, currentChunkSize: CHUNK_SIZE + 1000 }, [
+        { name: 'b.txt', data: data.subarray(CHUNK_SIZE) },
+      ]),
     });
-    expect(two.msg).toBe("操作成功");
+    expect(two.msg).toBe('操作成功');
     expect(two.data.merge).toBe(true);
     const done = await t.send('POST', '/api/file/merge', {
       token: admin,
@@ -215,7 +234,12 @@ describe('chunk upload', () => {
     fs.writeFileSync(path.join(dir, 'claim', '1'), JSON.stringify({ token: 'dead', expiresAt: Date.now() - 20 * 60_000 }));
     expect((await sendChunk(t, admin, plan, 1)).data).toEqual({ uploaded: false, chunkNumbers: [1, 2], merge: true });
     // a finished chunk keeps its claim: sending it again changes nothing
-    const again = await sendChunk(t, admin, { ...plan, data: Buffer.concat([bytes(CHUNK_SIZE, 99), plan.data.subarray(CHUNK_SIZE)]), identifier: md5Of(plan.data) }, 1);
+    const again = await sendChunk(
+      t,
+      admin,
+      { ...plan, data: Buffer.concat([bytes(CHUNK_SIZE, 99), plan.data.subarray(CHUNK_SIZE)]), identifier: md5Of(plan.data) },
+      1,
+    );
     expect(again.code).toBe(200);
     const done = await merge(t, admin, plan);
     expect(done.code).toBe(200);
@@ -235,8 +259,19 @@ describe('chunk upload', () => {
   it('accepts the merge as urlencoded form and with the simple-uploader spellings', async () => {
     const data = bytes(321, 21);
     const identifier = md5Of(data);
-    const fields = { chunkNumber: 1, chunkSize: CHUNK_SIZE, currentChunkSize: 321, totalSize: 321, identifier, filename: 'c.txt', totalChunks: 1, type: 'annex' };
-    expect((await t.send('POST', '/api/file/chunk', { token: admin, body: multipart(fields, [{ name: 'c.txt', data }]) })).data.merge).toBe(true);
+    const fields = {
+      chunkNumber: 1,
+      chunkSize: CHUNK_SIZE,
+      currentChunkSize: 321,
+      totalSize: 321,
+      identifier,
+      filename: 'c.txt',
+      totalChunks: 1,
+      type: 'annex',
+    };
+    expect((await t.send('POST', '/api/file/chunk', { token: admin, body: multipart(fields, [{ name: 'c.txt', data }]) })).data.merge).toBe(
+      true,
+    );
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/file/merge',

@@ -21,11 +21,7 @@ export async function cleanupFiles(rt: FileRuntime, now = Date.now()): Promise<C
   const cutoff = now - rt.settings.tempMaxAgeMs;
   const report: CleanupReport = { uploads: 0, strays: 0, blobs: 0 };
 
-  const stale = await db
-    .selectFrom('fileUploads')
-    .select(['identifier', 'mergingAt'])
-    .where('updatedAt', '<', cutoff)
-    .execute();
+  const stale = await db.selectFrom('fileUploads').select(['identifier', 'mergingAt']).where('updatedAt', '<', cutoff).execute();
   for (const u of stale) {
     if (u.mergingAt && now - Number(u.mergingAt) < rt.settings.mergeLeaseMs) continue;
     await rt.locks.run(`merge:${u.identifier}`, () => discardUpload(rt, u.identifier));
@@ -55,14 +51,30 @@ export async function cleanupFiles(rt: FileRuntime, now = Date.now()): Promise<C
     .selectFrom('fileBlobs')
     .select(['md5', 'storageKey'])
     .where('createdAt', '<', cutoff)
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('files').select(sql`1`.as('one')).whereRef('files.md5', '=', 'fileBlobs.md5'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('files')
+            .select(sql`1`.as('one'))
+            .whereRef('files.md5', '=', 'fileBlobs.md5'),
+        ),
+      ),
+    )
     .limit(1000)
     .execute();
   for (const b of orphans) {
     const res = await db
       .deleteFrom('fileBlobs')
       .where('md5', '=', b.md5)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('files').select(sql`1`.as('one')).where('files.md5', '=', b.md5))))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('files')
+              .select(sql`1`.as('one'))
+              .where('files.md5', '=', b.md5),
+          ),
+        ),
+      )
       .executeTakeFirst();
     if (Number(res.numDeletedRows) === 1) {
       await rt.store.delete(b.storageKey);
@@ -74,8 +86,7 @@ export async function cleanupFiles(rt: FileRuntime, now = Date.now()): Promise<C
 
 /** Runs the cleanup now and every `cleanupEveryMs`, without keeping the process alive; returns the stopper. */
 export function scheduleCleanup(rt: FileRuntime): () => void {
-  const run = () =>
-    cleanupFiles(rt).catch((err: unknown) => rt.ctx.log.warn({ err }, 'file cleanup failed'));
+  const run = () => cleanupFiles(rt).catch((err: unknown) => rt.ctx.log.warn({ err }, 'file cleanup failed'));
   const first = setTimeout(run, 5_000);
   const every = setInterval(run, rt.settings.cleanupEveryMs);
   first.unref();

@@ -117,7 +117,12 @@ export async function fileRoutes(app: FastifyInstance, rt: FileRuntime) {
         fileId: z.string().max(40).optional(),
         url: z.string().max(2000).optional(),
         inline: z.enum(['0', '1', 'true', 'false']).optional(),
-        seconds: z.coerce.number().int().min(1).max(4 * 3600).optional(),
+        seconds: z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(4 * 3600)
+          .optional(),
       }),
       req.query,
       requestLanguage(req),

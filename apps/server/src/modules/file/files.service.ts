@@ -86,7 +86,11 @@ export async function fileById(ctx: AppContext, id: string): Promise<FileTable |
  */
 export async function addFileReferences(ctx: AppContext, fileIds: string[]): Promise<void> {
   for (const id of new Set(fileIds)) {
-    await ctx.db.updateTable('files').set((eb) => ({ refCount: eb('refCount', '+', 1) })).where('id', '=', id).execute();
+    await ctx.db
+      .updateTable('files')
+      .set((eb) => ({ refCount: eb('refCount', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
   }
 }
 
@@ -107,7 +111,13 @@ export async function listOwnFiles(ctx: AppContext, userId: string, page: PageQu
   if (page.keyword) q = q.where(keywordMatch(['originalName'], page.keyword));
   const result = await paginate(q.orderBy('createdAt', 'desc').orderBy('id', 'desc'), page);
   return {
-    list: result.list.map((f) => ({ ...toEntry(f), type: f.type, category: f.category, createdAt: Number(f.createdAt), refCount: f.refCount })),
+    list: result.list.map((f) => ({
+      ...toEntry(f),
+      type: f.type,
+      category: f.category,
+      createdAt: Number(f.createdAt),
+      refCount: f.refCount,
+    })),
     pagination: result.pagination,
   };
 }

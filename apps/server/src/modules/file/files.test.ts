@@ -66,10 +66,18 @@ describe('one-request uploads', () => {
     expect((await upload('IM', [{ name: 'chat.png', data: png(IM_IMAGE_MAX_BYTES, 8) }])).code).toBe(200);
     // the chunk protocol: a declared size past the configured default
     const huge = { data: Buffer.alloc(1), fileName: 'huge.mp4' };
-    const check = await t.send('GET', `/api/file/chunk?identifier=${md5Of(huge.data)}&totalSize=${20 * 1073741824}&chunkSize=${CHUNK_SIZE}&totalChunks=4096&fileName=huge.mp4&type=annex`, { token: admin });
+    const check = await t.send(
+      'GET',
+      `/api/file/chunk?identifier=${md5Of(huge.data)}&totalSize=${20 * 1073741824}&chunkSize=${CHUNK_SIZE}&totalChunks=4096&fileName=huge.mp4&type=annex`,
+      { token: admin },
+    );
     expect(check.status).toBe(400);
     expect(check.msg).toBe('文件大小超过10GB');
-    const checkTw = await t.send('GET', `/api/file/chunk?identifier=${md5Of(huge.data)}&totalSize=${20 * 1073741824}&chunkSize=${CHUNK_SIZE}&totalChunks=4096&fileName=huge.mp4&type=annex`, { token: admin, headers: { 'accept-language': 'zh-TW' } });
+    const checkTw = await t.send(
+      'GET',
+      `/api/file/chunk?identifier=${md5Of(huge.data)}&totalSize=${20 * 1073741824}&chunkSize=${CHUNK_SIZE}&totalChunks=4096&fileName=huge.mp4&type=annex`,
+      { token: admin, headers: { 'accept-language': 'zh-TW' } },
+    );
     expect(checkTw.msg).toBe('檔案大小超過10GB');
     // an image through the chunk protocol keeps the image limit
     const img = await checkChunk(t, admin, { data: png(11 * 1048576, 9), fileName: 'x.jpg', type: 'annexpic' });
@@ -80,12 +88,18 @@ describe('one-request uploads', () => {
     const exe = await upload('annex', [{ name: 'setup.exe', data: bytes(100, 1) }]);
     expect(exe.status).toBe(400);
     expect(exe.msg).toBe('请选择该类型的文件');
-    expect((await upload('annex', [{ name: 'page.html', data: bytes(100, 1) }], admin, 'en')).msg).toBe('Please choose a file of that type');
+    expect((await upload('annex', [{ name: 'page.html', data: bytes(100, 1) }], admin, 'en')).msg).toBe(
+      'Please choose a file of that type',
+    );
     expect((await upload('annex', [{ name: 'noextension', data: bytes(100, 1) }])).msg).toBe('请选择该类型的文件');
     expect((await upload('IM', [{ name: 'report.pdf', data: bytes(100, 1) }])).msg).toBe('请上传图片');
-    expect((await upload('userAvatar', [{ name: 'x.svg', data: Buffer.from('<svg onload="alert(1)"/>') }], admin, 'en')).msg).toBe('Please upload an image');
+    expect((await upload('userAvatar', [{ name: 'x.svg', data: Buffer.from('<svg onload="alert(1)"/>') }], admin, 'en')).msg).toBe(
+      'Please upload an image',
+    );
     // an HTML page named .png is not a picture
-    expect((await upload('annexpic', [{ name: 'x.png', data: Buffer.from('<html><script>alert(1)</script></html>') }])).msg).toBe('请上传图片');
+    expect((await upload('annexpic', [{ name: 'x.png', data: Buffer.from('<html><script>alert(1)</script></html>') }])).msg).toBe(
+      '请上传图片',
+    );
     expect((await upload('import', [{ name: 'x.mp4', data: bytes(100, 1) }])).msg).toBe('请选择该类型的文件');
     // chunk protocol: extension not allowed, or declared extension disagreeing with the name
     expect((await checkChunk(t, admin, { data: bytes(10, 1), fileName: 'run.sh' })).msg).toBe('请选择该类型的文件');
@@ -112,11 +126,23 @@ describe('one-request uploads', () => {
 });
 
 describe('path traversal', () => {
-  const bad = ['../../etc/passwd', '..%2F..%2Fapp.db', '%2e%2e%2f%2e%2e%2fapp.db', '/etc/passwd', 'a\u0000.png', '..\\..\\app.db', 'C:\\Windows\\a.png', '..'];
+  const bad = [
+    '../../etc/passwd',
+    '..%2F..%2Fapp.db',
+    '%2e%2e%2f%2e%2e%2fapp.db',
+    '/etc/passwd',
+    'a\u0000.png',
+    '..\\..\\app.db',
+    'C:\\Windows\\a.png',
+    '..',
+  ];
 
   it('refuses traversal through the type', async () => {
     for (const type of ['..', '..%2F..', '%2e%2e', 'annex%00', 'Annex', 'etc%2Fpasswd']) {
-      const res = await t.send('POST', `/api/file/Uploader/${type}`, { token: admin, body: multipart({}, [{ name: 'a.txt', data: bytes(10) }]) });
+      const res = await t.send('POST', `/api/file/Uploader/${type}`, {
+        token: admin,
+        body: multipart({}, [{ name: 'a.txt', data: bytes(10) }]),
+      });
       expect([400, 404]).toContain(res.status);
       const dl = await t.send('GET', `/api/file/Download/${type}/20260101_1.txt`, { token: admin });
       expect([400, 404]).toContain(dl.status);
@@ -135,7 +161,11 @@ describe('path traversal', () => {
       }
       const pv = await t.send('GET', `/api/file/Uploader/Preview?fileName=${enc}`, { token: admin });
       expect(pv.status).toBe(400);
-      const pv2 = await t.send('GET', `/api/file/Uploader/Preview?fileDownloadUrl=${encodeURIComponent(`/api/file/Download/annex/${name}`)}`, { token: admin });
+      const pv2 = await t.send(
+        'GET',
+        `/api/file/Uploader/Preview?fileDownloadUrl=${encodeURIComponent(`/api/file/Download/annex/${name}`)}`,
+        { token: admin },
+      );
       expect(pv2.status).toBe(400);
     }
   });
@@ -150,8 +180,18 @@ describe('path traversal', () => {
       });
       expect(mergeRes.status).toBe(400);
     }
-    for (const identifier of ['../../../../etc', '%2e%2e%2f', 'A'.repeat(31), `${'a'.repeat(31)}/`, '/tmp/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa']) {
-      const res = await t.send('GET', `/api/file/chunk?identifier=${encodeURIComponent(identifier)}&totalSize=10&totalChunks=1&fileName=a.txt`, { token: admin });
+    for (const identifier of [
+      '../../../../etc',
+      '%2e%2e%2f',
+      'A'.repeat(31),
+      `${'a'.repeat(31)}/`,
+      '/tmp/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    ]) {
+      const res = await t.send(
+        'GET',
+        `/api/file/chunk?identifier=${encodeURIComponent(identifier)}&totalSize=10&totalChunks=1&fileName=a.txt`,
+        { token: admin },
+      );
       expect(res.status).toBe(400);
       expect(res.msg).toContain('文件标识必须是文件内容的 MD5');
     }
@@ -242,7 +282,11 @@ describe('signed links', () => {
     expect(res.raw.rawPayload.equals(data)).toBe(true);
     const range = await t.send('GET', signed.data, { headers: { range: 'bytes=0-9' } });
     expect(range.status).toBe(206);
-    const byUrl = await t.send('GET', `/api/file/SignedUrl?url=${encodeURIComponent(`/api/file/Download/annex/${(await t.ctx.db.selectFrom('files').select('name').where('id', '=', fileId).executeTakeFirstOrThrow()).name}`)}`, { token: admin });
+    const byUrl = await t.send(
+      'GET',
+      `/api/file/SignedUrl?url=${encodeURIComponent(`/api/file/Download/annex/${(await t.ctx.db.selectFrom('files').select('name').where('id', '=', fileId).executeTakeFirstOrThrow()).name}`)}`,
+      { token: admin },
+    );
     expect(byUrl.data).toMatch(/&d=a&/);
     expect((await t.send('GET', byUrl.data)).raw.headers['content-disposition']).toMatch(/^attachment;/);
   });
@@ -352,9 +396,19 @@ describe('my files, deletion and cleanup', () => {
     const kept = await upload('annex', [{ name: 'kept.pdf', data: bytes(500, 92) }]);
     const dropped = await upload('annex', [{ name: 'dropped.pdf', data: bytes(500, 93) }]);
     await addFileReferences(t.ctx, [kept.data.fileId]);
-    await t.ctx.db.updateTable('fileUploads').set({ updatedAt: Date.now() - 2 * day }).where('identifier', '=', md5Of(plan.data)).execute();
-    await t.ctx.db.updateTable('fileBlobs').set({ createdAt: Date.now() - 30 * day }).execute();
-    await t.ctx.db.updateTable('files').set({ createdAt: Date.now() - 30 * day }).execute();
+    await t.ctx.db
+      .updateTable('fileUploads')
+      .set({ updatedAt: Date.now() - 2 * day })
+      .where('identifier', '=', md5Of(plan.data))
+      .execute();
+    await t.ctx.db
+      .updateTable('fileBlobs')
+      .set({ createdAt: Date.now() - 30 * day })
+      .execute();
+    await t.ctx.db
+      .updateTable('files')
+      .set({ createdAt: Date.now() - 30 * day })
+      .execute();
     // a stray temporary from a crash
     const stray = path.join(rt.tmpRoot, 'single-deadbeef');
     fs.writeFileSync(stray, 'x');

@@ -82,7 +82,9 @@ export class LocalStore implements FileStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new StoreNotFoundError(key);
       throw err;
     }
-    return handle.createReadStream(range ? { start: range.start, end: range.end, highWaterMark: 256 * 1024 } : { highWaterMark: 256 * 1024 });
+    return handle.createReadStream(
+      range ? { start: range.start, end: range.end, highWaterMark: 256 * 1024 } : { highWaterMark: 256 * 1024 },
+    );
   }
 
   async stat(key: string): Promise<StoredObject | null> {

@@ -87,7 +87,11 @@ export class S3Store implements FileStore {
   ): Promise<http.IncomingMessage> {
     const { host, pathname, canonicalQuery } = this.target(key, opts.query);
     const payloadHash =
-      opts.body instanceof Buffer ? createHash('sha256').update(opts.body).digest('hex') : opts.body ? 'UNSIGNED-PAYLOAD' : createHash('sha256').update('').digest('hex');
+      opts.body instanceof Buffer
+        ? createHash('sha256').update(opts.body).digest('hex')
+        : opts.body
+          ? 'UNSIGNED-PAYLOAD'
+          : createHash('sha256').update('').digest('hex');
     const headers = signV4({
       method,
       host,
@@ -95,12 +99,15 @@ export class S3Store implements FileStore {
       canonicalQuery,
       payloadHash,
       headers: opts.headers ?? {},
-      amzDate: new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, ''),
+      amzDate: new Date()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, ''),
       region: this.s3.region,
       accessKeyId: this.s3.accessKeyId,
       secretAccessKey: this.s3.secretAccessKey,
     });
-    if (opts.body) headers['content-length'] = String(opts.body instanceof Buffer ? opts.body.length : opts.length ?? 0);
+    if (opts.body) headers['content-length'] = String(opts.body instanceof Buffer ? opts.body.length : (opts.length ?? 0));
     const lib = this.base.protocol === 'https:' ? https : http;
     const body = opts.body;
     return new Promise((resolve, reject) => {
@@ -176,7 +183,10 @@ export class S3Store implements FileStore {
         );
         if (/<Error>/.test(done)) throw new Error(`S3 complete ${key}: ${done.slice(0, 300)}`);
       } catch (err) {
-        await this.request('DELETE', key, { query: { uploadId } }).then((r) => r.resume(), () => undefined);
+        await this.request('DELETE', key, { query: { uploadId } }).then(
+          (r) => r.resume(),
+          () => undefined,
+        );
         throw err;
       }
     }

@@ -11,7 +11,13 @@ import { StoreNotFoundError } from './store.ts';
  * resumable downloads), 416 for a range past the end, 304 for a matching ETag
  * (the MD5), the file's content type and a safe Content-Disposition.
  */
-export async function serveFile(rt: FileRuntime, req: FastifyRequest, reply: FastifyReply, f: FileTable, disposition: 'inline' | 'attachment') {
+export async function serveFile(
+  rt: FileRuntime,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  f: FileTable,
+  disposition: 'inline' | 'attachment',
+) {
   const size = Number(f.fileSize);
   const etag = `"${f.md5}"`;
   let range = parseRange(req.headers.range, size);
@@ -30,7 +36,10 @@ export async function serveFile(rt: FileRuntime, req: FastifyRequest, reply: Fas
   }
   reply
     // A file is never a page: no scripts, but the browser's own PDF viewer and media players may run, framed by us only.
-    .header('content-security-policy', "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'")
+    .header(
+      'content-security-policy',
+      "default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'",
+    )
     .header('accept-ranges', 'bytes')
     .header('etag', etag)
     .header('cache-control', 'private, max-age=3600')
@@ -41,7 +50,10 @@ export async function serveFile(rt: FileRuntime, req: FastifyRequest, reply: Fas
     return reply.status(304).send();
   }
   if (range) {
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+      .header('content-length', range.end - range.start + 1);
   } else {
     reply.status(200).header('content-length', size);
   }

@@ -41,7 +41,13 @@ const mac = (secret: Buffer, fileId: string, expires: number, d: string) =>
   createHmac('sha256', secret).update(`${fileId}:${expires}:${d}`).digest('base64url');
 
 /** `/api/file/Signed/<id>?e=<expiry seconds>&d=i|a&s=<signature>`. */
-export async function signedUrl(ctx: AppContext, fileId: string, disposition: Disposition, seconds: number, now = Date.now()): Promise<string> {
+export async function signedUrl(
+  ctx: AppContext,
+  fileId: string,
+  disposition: Disposition,
+  seconds: number,
+  now = Date.now(),
+): Promise<string> {
   const expires = Math.floor(now / 1000) + Math.max(1, Math.floor(seconds));
   const d = disposition === 'inline' ? 'i' : 'a';
   const s = mac(await secretOf(ctx), fileId, expires, d);

@@ -56,7 +56,8 @@ export async function receiveFile(rt: FileRuntime, type: UploadType, fileName: s
     out.end();
     await finished(out);
     if (size > limit.max || (stream as Readable & { truncated?: boolean }).truncated) refuseSize(limit);
-    if (name.category === 'image' && !looksLikeImage(name.extension, head)) throw badRequest(type === 'IM' || type === 'userAvatar' || type === 'annexpic' ? 'file.imageOnly' : 'file.typeNotAllowed');
+    if (name.category === 'image' && !looksLikeImage(name.extension, head))
+      throw badRequest(type === 'IM' || type === 'userAvatar' || type === 'annexpic' ? 'file.imageOnly' : 'file.typeNotAllowed');
     return { path: tmp, md5: hash.digest('hex'), size, ...name };
   } catch (err) {
     out.destroy();

@@ -9,7 +9,11 @@ import { createTestApp, type TestApp, type TestResponse } from '../../test/harne
 
 export interface FileTestApp extends TestApp {
   dataDir: string;
-  send(method: string, url: string, opts?: { token?: string; body?: MultipartBody; headers?: Record<string, string> }): Promise<TestResponse>;
+  send(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: MultipartBody; headers?: Record<string, string> },
+  ): Promise<TestResponse>;
 }
 
 export async function createFileTestApp(): Promise<FileTestApp> {
@@ -114,7 +118,10 @@ export const sendChunk = (t: FileTestApp, token: string, plan: ChunkPlan, n: num
 export const checkChunk = (t: FileTestApp, token: string, plan: ChunkPlan, headers: Record<string, string> = {}) => {
   const { fields } = chunkFieldsOf(plan, 1);
   const { chunkNumber: _n, currentChunkSize: _c, ...rest } = fields;
-  return t.send('GET', `/api/file/chunk?${new URLSearchParams(Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)]))}`, { token, headers });
+  return t.send('GET', `/api/file/chunk?${new URLSearchParams(Object.entries(rest).map(([k, v]): [string, string] => [k, String(v)]))}`, {
+    token,
+    headers,
+  });
 };
 
 export const merge = (t: FileTestApp, token: string, plan: ChunkPlan, headers: Record<string, string> = {}) => {

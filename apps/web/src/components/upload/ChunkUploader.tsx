@@ -162,7 +162,15 @@ export function ChunkUploader({
                 <Progress
                   percent={percent}
                   size="small"
-                  status={item.status === 'failed' ? 'exception' : item.status === 'success' ? 'success' : item.status === 'paused' ? 'normal' : 'active'}
+                  status={
+                    item.status === 'failed'
+                      ? 'exception'
+                      : item.status === 'success'
+                        ? 'success'
+                        : item.status === 'paused'
+                          ? 'normal'
+                          : 'active'
+                  }
                   strokeColor={item.status === 'hashing' ? '#faad14' : undefined}
                 />
                 <Space size={0}>
@@ -173,7 +181,13 @@ export function ChunkUploader({
                   )}
                   {item.status === 'paused' && (
                     <Tooltip title={t('resume')}>
-                      <Button size="small" type="text" icon={<CaretRightOutlined />} aria-label={t('resume')} onClick={() => task?.resume()} />
+                      <Button
+                        size="small"
+                        type="text"
+                        icon={<CaretRightOutlined />}
+                        aria-label={t('resume')}
+                        onClick={() => task?.resume()}
+                      />
                     </Tooltip>
                   )}
                   {item.status === 'failed' && (
@@ -182,7 +196,13 @@ export function ChunkUploader({
                     </Tooltip>
                   )}
                   <Tooltip title={t('remove')}>
-                    <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('remove')} onClick={() => removeItem(item.uid)} />
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<CloseOutlined />}
+                      aria-label={t('remove')}
+                      onClick={() => removeItem(item.uid)}
+                    />
                   </Tooltip>
                 </Space>
                 {(item.status === 'hashing' || item.message) && (

@@ -49,12 +49,25 @@ export function FileList({
                 )}
                 {download && (
                   <Tooltip title={t('download')}>
-                    <Button type="text" size="small" icon={<DownloadOutlined />} aria-label={t('download')} onClick={() => void downloadFile(f.url, name)} />
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<DownloadOutlined />}
+                      aria-label={t('download')}
+                      onClick={() => void downloadFile(f.url, name)}
+                    />
                   </Tooltip>
                 )}
                 {onRemove && (
                   <Tooltip title={t('remove')}>
-                    <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('remove')} onClick={() => onRemove(f, i)} />
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('remove')}
+                      onClick={() => onRemove(f, i)}
+                    />
                   </Tooltip>
                 )}
               </Space>

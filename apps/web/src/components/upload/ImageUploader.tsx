@@ -29,7 +29,15 @@ export interface ImageUploaderProps {
  * images, size and count limits with the spec's messages; each picture goes up
  * in one request (`/api/file/Uploader/{type}`), a failure shows the server's msg.
  */
-export function ImageUploader({ value = [], onChange, limit, fileSize = UPLOAD_FIELD_DEFAULT_SIZE, sizeUnit = 'MB', type = 'annexpic', disabled }: ImageUploaderProps) {
+export function ImageUploader({
+  value = [],
+  onChange,
+  limit,
+  fileSize = UPLOAD_FIELD_DEFAULT_SIZE,
+  sizeUnit = 'MB',
+  type = 'annexpic',
+  disabled,
+}: ImageUploaderProps) {
   const { t } = useTranslation(NS);
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState<{ uid: string; name: string; percent: number }[]>([]);
@@ -39,7 +47,12 @@ export function ImageUploader({ value = [], onChange, limit, fileSize = UPLOAD_F
 
   const add = async (files: File[]) => {
     if (!files.length) return;
-    const count = checkCount(valueRef.current.length + uploading.length, files.length, limit && limit > 1 ? limit : undefined, 'file.imageCountLimit');
+    const count = checkCount(
+      valueRef.current.length + uploading.length,
+      files.length,
+      limit && limit > 1 ? limit : undefined,
+      'file.imageCountLimit',
+    );
     if (count || (limit === 1 && files.length > 1)) return toast.error(t('file.imageCountLimit', { count: limit ?? 1 }));
     for (const file of files) {
       if (!isImage(file)) {

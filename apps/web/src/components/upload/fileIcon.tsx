@@ -20,7 +20,8 @@ export function FileIcon({ extension }: { extension: string }) {
   if (category === 'video') return <VideoCameraOutlined style={{ color: '#722ed1' }} />;
   if (category === 'audio') return <AudioOutlined style={{ color: '#eb2f96' }} />;
   if (ext === 'pdf') return <FilePdfOutlined style={{ color: '#f5222d' }} />;
-  if (ext === 'doc' || ext === 'docx' || ext === 'wps' || ext === 'odt' || ext === 'rtf') return <FileWordOutlined style={{ color: '#1677ff' }} />;
+  if (ext === 'doc' || ext === 'docx' || ext === 'wps' || ext === 'odt' || ext === 'rtf')
+    return <FileWordOutlined style={{ color: '#1677ff' }} />;
   if (ext === 'xls' || ext === 'xlsx' || ext === 'csv' || ext === 'ods') return <FileExcelOutlined style={{ color: '#52c41a' }} />;
   if (ext === 'ppt' || ext === 'pptx' || ext === 'odp') return <FilePptOutlined style={{ color: '#fa8c16' }} />;
   if (ext === 'zip' || ext === 'rar' || ext === '7z') return <FileZipOutlined style={{ color: '#faad14' }} />;

@@ -1,4 +1,12 @@
-import { FILE_UNITS, fileCategory, fileExtension, matchesAccept, ACCEPT_LISTS, type AcceptName, type FileUnit } from '@medalliance/contract';
+import {
+  FILE_UNITS,
+  fileCategory,
+  fileExtension,
+  matchesAccept,
+  ACCEPT_LISTS,
+  type AcceptName,
+  type FileUnit,
+} from '@medalliance/contract';
 
 /**
  * The uploaders' own checks before anything is sent (spec §5.2). They return

@@ -130,7 +130,12 @@ export default function FilesPage() {
                     <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => setPreviewing(f)}>
                       {t('preview')}
                     </Button>
-                    <Button type="link" size="small" icon={<DownloadOutlined />} onClick={() => void downloadFile(f.url, f.fileName ?? f.name)}>
+                    <Button
+                      type="link"
+                      size="small"
+                      icon={<DownloadOutlined />}
+                      onClick={() => void downloadFile(f.url, f.fileName ?? f.name)}
+                    >
                       {t('download')}
                     </Button>
                     <Popconfirm title={t('deleteConfirm')} onConfirm={() => remove.mutate(f.fileId)} disabled={f.refCount > 0}>
