@@ -308,6 +308,31 @@ describe('SQL interfaces', () => {
     } finally {
       await setSysConfig(t.ctx, { sqlTimeoutMs: 5000 });
     }
+    // An interface may have a shorter limit of its own (SET LOCAL inside a READ ONLY transaction).
+    const own = await create({
+      enCode: 'slowOwn',
+      dataType: 1,
+      timeoutMs: 200,
+      query: 'SELECT count(*) AS n FROM generate_series(1, 500000000) g',
+    });
+    const started = Date.now();
+    expect((await list(own)).status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const fast = await create({ enCode: 'fastOwn', dataType: 1, timeoutMs: 200, query: 'SELECT 1 AS "one" FROM organizations' });
+    expect((await list(fast, { pageSize: 1 })).data.pagination.total).toBe(28);
+  });
+
+  it('never answers password hashes, even for SELECT *', async () => {
+    const users = await create({ enCode: 'allUsers', dataType: 1, query: 'SELECT * FROM users' });
+    const res = await list(users, { pageSize: 5 });
+    expect(res.status, res.msg).toBe(200);
+    expect(res.data.list[0]).toHaveProperty('account');
+    for (const row of res.data.list) expect(Object.keys(row).some((k) => /password_?hash/i.test(k))).toBe(false);
+    const byName = await t.call('POST', '/api/system/DataInterface', {
+      token: admin,
+      body: { categoryId: CATEGORY, fullName: 'x', enCode: 'pwd', dataType: 1, query: 'SELECT account, password_hash AS h FROM users' },
+    });
+    expect(byName.status).toBe(400);
   });
 
   it('reports database errors instead of swallowing them', async () => {

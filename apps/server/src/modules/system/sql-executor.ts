@@ -37,10 +37,24 @@ export class SqlRunError extends Error {
 }
 
 export async function runReadOnly(ctx: AppContext, statements: SqlStatement[], timeoutMs: number): Promise<Row[][]> {
-  if (ctx.dialect === 'postgres') return runPostgres(ctx, statements, timeoutMs);
-  const file = await sqliteFile(ctx);
-  if (file) return readerPool(ctx, file).run(statements, timeoutMs);
-  return runSqliteInProcess(ctx, statements, timeoutMs);
+  let results: Row[][];
+  if (ctx.dialect === 'postgres') results = await runPostgres(ctx, statements, timeoutMs);
+  else {
+    const file = await sqliteFile(ctx);
+    results = file ? await readerPool(ctx, file).run(statements, timeoutMs) : await runSqliteInProcess(ctx, statements, timeoutMs);
+  }
+  return results.map(withoutSecrets);
+}
+
+/** Password hashes never leave through an interface, even from a `SELECT *` the guard cannot see into. */
+const isSecret = (key: string) => key.toLowerCase().replace(/_/g, '') === 'passwordhash';
+function withoutSecrets(rows: Row[]): Row[] {
+  const first = rows[0];
+  if (!first) return rows;
+  const secret = Object.keys(first).filter(isSecret);
+  if (!secret.length) return rows;
+  for (const r of rows) for (const k of secret) delete r[k];
+  return rows;
 }
 
 /**
