@@ -8,6 +8,7 @@ import './messages.ts';
 
 export { addFileReferences, releaseFileReferences, fileById, toEntry } from './files.service.ts';
 export { fileRuntime } from './runtime.ts';
+export { readImportFile } from './import-file.ts';
 
 /** Registers every route of the file module (mounted under /api). */
 export async function fileModule(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -6,3 +6,4 @@ export { DocumentPreview } from './DocumentPreview.tsx';
 export { AuthImage } from './AuthImage.tsx';
 export { useSignedUrl } from './useSignedUrl.ts';
 export { downloadFile } from './download.ts';
+export { ImportButton } from './ImportButton.tsx';

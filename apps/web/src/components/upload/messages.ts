@@ -50,6 +50,7 @@ const ui = {
     search: '查询',
     reset: '重置',
     referenced: '被引用',
+    import: '导入',
   },
   zhtw: {
     selectFile: '選擇檔案',
@@ -92,6 +93,7 @@ const ui = {
     search: '查詢',
     reset: '重置',
     referenced: '被引用',
+    import: '導入',
   },
   en: {
     selectFile: 'Select files',
@@ -134,6 +136,7 @@ const ui = {
     search: 'Search',
     reset: 'Reset',
     referenced: 'In use',
+    import: 'Import',
   },
 };
 
