@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Button, Form, Modal, Spin, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../messages.ts';
+
+interface FormDialogProps<T> {
+  open: boolean;
+  title: string;
+  form: FormInstance<T>;
+  width?: number;
+  /** Loading the record to edit. */
+  loading?: boolean;
+  /** Saving. */
+  saving?: boolean;
+  onSubmit: (values: T) => void;
+  onClose: () => void;
+  labelWidth?: number;
+  children: ReactNode;
+  initialValues?: Partial<T>;
+}
+
+/**
+ * A create/edit dialog: a form with validation, Enter submits (a hidden
+ * submit button inside the form), Esc and cancel close, OK spins while saving.
+ */
+export function FormDialog<T>({
+  open,
+  title,
+  form,
+  width = 600,
+  loading,
+  saving,
+  onSubmit,
+  onClose,
+  labelWidth = 100,
+  children,
+  initialValues,
+}: FormDialogProps<T>) {
+  const { t } = useTranslation(NS);
+  return (
+    <Modal
+      open={open}
+      title={title}
+      width={width}
+      onCancel={onClose}
+      maskClosable={false}
+      forceRender
+      className="ma-perm-dialog"
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>,
+        <Button key="ok" type="primary" loading={saving} disabled={loading} onClick={() => form.submit()}>
+          {t('common.ok')}
+        </Button>,
+      ]}
+    >
+      <Spin spinning={!!loading}>
+        <Form<T>
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: `${labelWidth}px` }}
+          wrapperCol={{ flex: 1 }}
+          labelWrap
+          onFinish={onSubmit}
+          initialValues={initialValues}
+          scrollToFirstError
+          className="ma-perm-form"
+        >
+          {children}
+          {/* Enter in any field submits. */}
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </Form>
+      </Spin>
+    </Modal>
+  );
+}
