@@ -266,7 +266,7 @@ export async function resolveParams(
 
 // ---------------------------------------------------------------- SQL
 
-const columnCache = new Map<string, string[]>();
+const columnCaches = new WeakMap<AppContext['db'], Map<string, string[]>>();
 
 /** The columns a query answers, found by a one-row probe that works even when it has no rows. */
 async function columnsOf(
@@ -277,6 +277,8 @@ async function columnsOf(
   timeoutMs: number,
 ): Promise<string[]> {
   const cacheKey = key ? `${ctx.dialect}:${key}` : null;
+  let columnCache = columnCaches.get(ctx.db);
+  if (!columnCache) columnCaches.set(ctx.db, (columnCache = new Map()));
   const hit = cacheKey ? columnCache.get(cacheKey) : undefined;
   if (hit) return hit;
   const probe = new SqlText(ctx.dialect)

@@ -94,6 +94,7 @@ describe('checkReadOnlySql', () => {
     expect(reason("SELECT * FROM dblink('host=x', 'delete from t') AS t(a int)")).toBe('sql.forbiddenFunction');
     expect(reason("SELECT query_to_xml('delete from users', true, true, '')")).toBe('sql.forbiddenFunction');
     expect(reason("SELECT nextval('s')")).toBe('sql.forbiddenFunction');
+    expect(reason("SELECT * FROM ts_stat('select to_tsvector(account) from users')")).toBe('sql.forbiddenFunction');
     expect(reason('SELECT * FROM pg_catalog.pg_authid')).toBe('sql.forbiddenFunction');
     expect(reason('SELECT * FROM "pg_shadow"')).toBe('sql.forbiddenFunction');
     expect(reason('SELECT * FROM sessions')).toBe('sql.sensitive');
