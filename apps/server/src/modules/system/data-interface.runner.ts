@@ -30,8 +30,8 @@ export interface Caller {
 
 export type CallMode = 'list' | 'preview' | 'info' | 'infoByIds';
 
-/** Built-in parameter names (lower case); callers cannot override the identity ones. */
-const IDENTITY = IDENTITY_NAMES();
+/** Built-in parameters naming the caller (lower case): a caller cannot override them. */
+const IDENTITY = ['user', 'userid', 'organizeid', 'organize', 'departmentid', 'department', 'positionid', 'postion', 'account', 'username'];
 
 // ---------------------------------------------------------------- errors
 
@@ -157,12 +157,9 @@ const PG_TYPES: Record<InterfaceParamDef['dataType'], PgParamType> = {
   datetime: 'BIGINT',
 };
 const BUILTIN_TYPES: Record<string, PgParamType> = Object.fromEntries([
-  ...[...IDENTITY_NAMES(), 'keyword', 'formid'].map((n) => [n, 'TEXT' as const]),
+  ...[...IDENTITY, 'keyword', 'formid'].map((n) => [n, 'TEXT' as const]),
   ...['pagesize', 'currentpage', 'offsetsize'].map((n) => [n, 'BIGINT' as const]),
 ]);
-function IDENTITY_NAMES() {
-  return ['user', 'userid', 'organizeid', 'organize', 'departmentid', 'department', 'positionid', 'postion', 'account', 'username'];
-}
 
 function coerce(def: InterfaceParamDef, value: unknown): unknown {
   if (value === null || value === undefined || value === '') return value ?? null;
