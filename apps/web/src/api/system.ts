@@ -105,7 +105,8 @@ export const dictionaryApi = {
   deleteType: (id: string) => http.delete(`${S}/DictionaryType/${enc(id)}`),
 
   /** Data of a type (id or enCode): a tree for tree types unless isTree '0' asks for a flat list. */
-  data: (typeId: string, q: { keyword?: string; isTree?: '0' | '1' } = {}) => http.get<{ list: DictionaryData[] }>(`${S}/DictionaryData/${enc(typeId)}`, q),
+  data: (typeId: string, q: { keyword?: string; isTree?: '0' | '1' } = {}) =>
+    http.get<{ list: DictionaryData[] }>(`${S}/DictionaryData/${enc(typeId)}`, q),
   all: () => http.get<{ list: DictionaryAllEntry[]; version: string }>(`${S}/DictionaryData/All`),
   /** Parent picker of the data form: the type as top node '0', minus the edited row's subtree. */
   parentSelector: (typeId: string, excludeId = '0', isTree = true) =>
@@ -117,7 +118,10 @@ export const dictionaryApi = {
   updateData: (id: string, form: DictionaryDataForm) => http.put(`${S}/DictionaryData/${enc(id)}`, form),
   deleteData: (id: string) => http.delete(`${S}/DictionaryData/${enc(id)}`),
   setDataState: (id: string, enabledMark?: 0 | 1) =>
-    http.put<{ enabledMark: number }>(`${S}/DictionaryData/${enc(id)}/Actions/State`, enabledMark === undefined ? undefined : { enabledMark }),
+    http.put<{ enabledMark: number }>(
+      `${S}/DictionaryData/${enc(id)}/Actions/State`,
+      enabledMark === undefined ? undefined : { enabledMark },
+    ),
   exportUrl: (typeId: string) => `${S}/DictionaryData/${enc(typeId)}/Action/Export`,
   /** The file as multipart (field `file`) with the options as fields; a rejected import answers 400 with the per-row errors in data. */
   import: (file: File, options: { allOrNothing: boolean; conflict: 'skip' | 'overwrite' }) => {
@@ -155,7 +159,8 @@ export const areaApi = {
     }),
   selector: (parentId: string, excludeId = '0') => http.get<{ list: AreaNode[] }>(`${S}/Area/${enc(parentId)}/Selector/${enc(excludeId)}`),
   /** Name paths of id paths. */
-  namesByIds: (idsList: (string[] | string)[], options?: RequestOptions) => http.post<string[][]>(`${S}/Area/GetAreaByIds`, { idsList }, options),
+  namesByIds: (idsList: (string[] | string)[], options?: RequestOptions) =>
+    http.post<string[][]>(`${S}/Area/GetAreaByIds`, { idsList }, options),
   info: (id: string) => http.get<AreaInfo>(`${S}/Area/${enc(id)}/Info`),
   create: (form: AreaForm) => http.post<{ id: string }>(`${S}/Area`, form),
   update: (id: string, form: AreaForm) => http.put(`${S}/Area/${enc(id)}`, form),
@@ -201,7 +206,18 @@ export const billRuleApi = {
 
 export type InterfaceRow = Pick<
   DataInterface,
-  'id' | 'categoryId' | 'fullName' | 'enCode' | 'dataType' | 'path' | 'requestMethod' | 'sortCode' | 'enabledMark' | 'description' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'categoryId'
+  | 'fullName'
+  | 'enCode'
+  | 'dataType'
+  | 'path'
+  | 'requestMethod'
+  | 'sortCode'
+  | 'enabledMark'
+  | 'description'
+  | 'createdAt'
+  | 'updatedAt'
 > & { creatorTime: number; creatorUser: string };
 
 export interface KeyValue {
@@ -272,7 +288,8 @@ export interface InterfaceSelectorNode {
 export const dataInterfaceApi = {
   list: (q: ListQuery & { categoryId?: string; dataType?: number }) => http.get<PageResult<InterfaceRow>>(`${S}/DataInterface`, { ...q }),
   /** Enabled interfaces, searchable and paged. */
-  enabledList: (q: ListQuery & { categoryId?: string; dataType?: number }) => http.get<PageResult<InterfaceRow>>(`${S}/DataInterface/getList`, { ...q }),
+  enabledList: (q: ListQuery & { categoryId?: string; dataType?: number }) =>
+    http.get<PageResult<InterfaceRow>>(`${S}/DataInterface/getList`, { ...q }),
   selector: () => http.get<InterfaceSelectorNode[]>(`${S}/DataInterface/Selector`),
   get: (id: string) => http.get<DataInterface>(`${S}/DataInterface/${enc(id)}`),
   params: (id: string) => http.get<InterfaceParamDef[]>(`${S}/DataInterface/GetParam/${enc(id)}`),
@@ -280,16 +297,24 @@ export const dataInterfaceApi = {
   update: (id: string, form: DataInterfaceForm) => http.put(`${S}/DataInterface/${enc(id)}`, form),
   remove: (id: string) => http.delete(`${S}/DataInterface/${enc(id)}`),
   setState: (id: string, enabledMark?: 0 | 1) =>
-    http.put<{ enabledMark: number }>(`${S}/DataInterface/${enc(id)}/Actions/State`, enabledMark === undefined ? undefined : { enabledMark }),
+    http.put<{ enabledMark: number }>(
+      `${S}/DataInterface/${enc(id)}/Actions/State`,
+      enabledMark === undefined ? undefined : { enabledMark },
+    ),
   /** The test button: every matching row (up to the system maximum), or the error. Silent: the panel shows the error itself. */
-  preview: (id: string, body: InterfaceCall) => http.post<InterfaceRecord[]>(`${S}/DataInterface/${enc(id)}/Actions/Preview`, body, { silent: true }),
+  preview: (id: string, body: InterfaceCall) =>
+    http.post<InterfaceRecord[]>(`${S}/DataInterface/${enc(id)}/Actions/Preview`, body, { silent: true }),
   /** Picker data: a page of rows. */
-  call: (id: string, body: InterfaceCall, options?: RequestOptions) => http.post<PageResult<InterfaceRecord>>(`${S}/DataInterface/${enc(id)}/Action/List`, body, options),
+  call: (id: string, body: InterfaceCall, options?: RequestOptions) =>
+    http.post<PageResult<InterfaceRecord>>(`${S}/DataInterface/${enc(id)}/Action/List`, body, options),
   /** One record by its value field. */
-  info: (id: string, body: InterfaceCall, options?: RequestOptions) => http.post<InterfaceRecord | null>(`${S}/DataInterface/${enc(id)}/Action/Info`, body, options),
+  info: (id: string, body: InterfaceCall, options?: RequestOptions) =>
+    http.post<InterfaceRecord | null>(`${S}/DataInterface/${enc(id)}/Action/Info`, body, options),
   /** Records by their value fields. */
-  infoByIds: (id: string, body: InterfaceCall, options?: RequestOptions) => http.post<InterfaceRecord[]>(`${S}/DataInterface/${enc(id)}/Action/InfoByIds`, body, options),
-  logs: (id: string, q: ListQuery & { startTime?: number; endTime?: number }) => http.get<PageResult<DataInterfaceLogRow>>(`${S}/DataInterfaceLog/${enc(id)}`, { ...q }),
+  infoByIds: (id: string, body: InterfaceCall, options?: RequestOptions) =>
+    http.post<InterfaceRecord[]>(`${S}/DataInterface/${enc(id)}/Action/InfoByIds`, body, options),
+  logs: (id: string, q: ListQuery & { startTime?: number; endTime?: number }) =>
+    http.get<PageResult<DataInterfaceLogRow>>(`${S}/DataInterfaceLog/${enc(id)}`, { ...q }),
   exportUrl: (id: string) => `${S}/DataInterface/${enc(id)}/Action/Export`,
   import: (file: File) => {
     const form = new FormData();
@@ -368,7 +393,8 @@ export const printDevApi = {
   setState: (id: string) => http.put<{ enabledMark: number }>(`${S}/printDev/${enc(id)}/Actions/State`),
   copy: (id: string) => http.post<{ id: string }>(`${S}/printDev/${enc(id)}/Actions/Copy`),
   /** The columns of each SQL: headTable, childrenDataTable0…n. Silent: the designer shows the error by the SQL. */
-  fields: (sqlTemplate: { sql: string }[]) => http.post<Record<string, PrintField[]>>(`${S}/printDev/Fields`, { sqlTemplate }, { silent: true }),
+  fields: (sqlTemplate: { sql: string }[]) =>
+    http.post<Record<string, PrintField[]>>(`${S}/printDev/Fields`, { sqlTemplate }, { silent: true }),
   data: (id: string, formId: string) => http.get<PrintData>(`${S}/printDev/Data`, { id, formId }),
   exportUrl: (id: string) => `${S}/printDev/${enc(id)}/Actions/Export`,
 };

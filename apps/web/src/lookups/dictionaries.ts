@@ -28,7 +28,10 @@ export const dictionariesQuery = () =>
   });
 
 /** The type with this id or enCode, or undefined. */
-export function findDictionary(list: readonly DictionaryAllEntry[] | undefined, typeIdOrCode: string | undefined): DictionaryAllEntry | undefined {
+export function findDictionary(
+  list: readonly DictionaryAllEntry[] | undefined,
+  typeIdOrCode: string | undefined,
+): DictionaryAllEntry | undefined {
   if (!list || !typeIdOrCode) return undefined;
   return list.find((e) => e.id === typeIdOrCode) ?? list.find((e) => e.enCode === typeIdOrCode);
 }

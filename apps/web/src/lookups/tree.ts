@@ -39,7 +39,11 @@ export function filterTree<T extends Treeish>(nodes: readonly T[] | undefined, m
 }
 
 /** Maps every node, keeping the shape; `children` of the result are the mapped children (undefined when none). */
-export function mapTree<T extends Treeish, R>(nodes: readonly T[] | undefined, fn: (n: T, depth: number) => R, depth = 0): (R & { children?: R[] })[] {
+export function mapTree<T extends Treeish, R>(
+  nodes: readonly T[] | undefined,
+  fn: (n: T, depth: number) => R,
+  depth = 0,
+): (R & { children?: R[] })[] {
   return (nodes ?? []).map((n) => {
     const kids = n.children?.length ? mapTree(n.children as T[], fn, depth + 1) : undefined;
     const mapped = fn(n, depth) as R & { children?: R[] };
@@ -49,5 +53,7 @@ export function mapTree<T extends Treeish, R>(nodes: readonly T[] | undefined, f
 
 /** Ids of every node that has children (to expand a whole tree). */
 export function parentIds(nodes: readonly Treeish[] | undefined): string[] {
-  return flattenTree(nodes as Treeish[]).filter((n) => n.children?.length).map((n) => n.id);
+  return flattenTree(nodes as Treeish[])
+    .filter((n) => n.children?.length)
+    .map((n) => n.id);
 }

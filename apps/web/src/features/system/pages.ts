@@ -4,4 +4,6 @@ import type { PageLoader } from '../../app/router/pageRegistry.ts';
 export const pages: Record<string, PageLoader> = {
   '/system/dictionary': () => import('./dictionary/DictionaryPage.tsx'),
   '/system/area': () => import('./area/AreaPage.tsx'),
+  '/system/billRule': () => import('./billRule/BillRulePage.tsx'),
+  '/system/dataInterface': () => import('./dataInterface/DataInterfacePage.tsx'),
 };

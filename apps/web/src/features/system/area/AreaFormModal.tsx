@@ -47,16 +47,35 @@ export function AreaFormModal({ editing, parent, defaultType, onClose, onSaved }
           description: res.data.description ?? '',
         }),
       );
-    } else {
-      form.setFieldsValue({ parentId: parent?.id ?? ROOT, fullName: '', enCode: '', simpleSpelling: '', type: defaultType ?? 1, sortCode: 0, enabledMark: 1, description: '' });
     }
-  }, [editing, parent, defaultType, form]);
+  }, [editing, form]);
+  const initialValues: AreaForm = editing
+    ? {
+        parentId: editing.parentId,
+        fullName: editing.fullName,
+        enCode: editing.enCode,
+        type: editing.type,
+        sortCode: editing.sortCode,
+        enabledMark: editing.enabledMark,
+      }
+    : {
+        parentId: parent?.id ?? ROOT,
+        fullName: '',
+        enCode: '',
+        simpleSpelling: '',
+        type: defaultType ?? 1,
+        sortCode: 0,
+        enabledMark: 1,
+        description: '',
+      };
 
   const loadLevel = async (id: string) => {
     const res = await areaApi.selector(id, editing?.id ?? '0');
     setOptions((prev) => {
       const seen = new Set(prev.map((o) => o.id));
-      const add = res.data.list.filter((n) => !seen.has(n.id)).map((n) => ({ id: n.id, pId: id, value: n.id, title: n.fullName, isLeaf: !n.hasChildren }));
+      const add = res.data.list
+        .filter((n) => !seen.has(n.id))
+        .map((n) => ({ id: n.id, pId: id, value: n.id, title: n.fullName, isLeaf: !n.hasChildren }));
       return [...prev, ...add];
     });
   };
@@ -70,6 +89,7 @@ export function AreaFormModal({ editing, parent, defaultType, onClose, onSaved }
       title={editing ? t('area.edit') : t('area.add')}
       onClose={onClose}
       testId="ma-area-modal"
+      initialValues={initialValues}
       onSubmit={async (values) => {
         const body = { ...values, simpleSpelling: values.simpleSpelling || null, description: values.description || null };
         if (editing) await areaApi.update(editing.id, body);
@@ -87,7 +107,11 @@ export function AreaFormModal({ editing, parent, defaultType, onClose, onSaved }
           showSearch={{ treeNodeFilterProp: 'title' }}
         />
       </Form.Item>
-      <Form.Item name="fullName" label={t('area.name')} rules={[{ required: true, whitespace: true, message: t('required', { name: t('area.name') }) }, { max: 50 }]}>
+      <Form.Item
+        name="fullName"
+        label={t('area.name')}
+        rules={[{ required: true, whitespace: true, message: t('required', { name: t('area.name') }) }, { max: 50 }]}
+      >
         <Input autoFocus maxLength={50} />
       </Form.Item>
       <Form.Item
@@ -110,7 +134,12 @@ export function AreaFormModal({ editing, parent, defaultType, onClose, onSaved }
       <Form.Item name="sortCode" label={t('sortCode')}>
         <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="enabledMark" label={t('status')} getValueProps={(v: number) => ({ checked: v === 1 })} normalize={(c: boolean) => (c ? 1 : 0)}>
+      <Form.Item
+        name="enabledMark"
+        label={t('status')}
+        getValueProps={(v: number) => ({ checked: v === 1 })}
+        normalize={(c: boolean) => (c ? 1 : 0)}
+      >
         <Switch checkedChildren={t('enabled')} unCheckedChildren={t('disabled')} />
       </Form.Item>
       <Form.Item name="description" label={t('description')}>

@@ -33,7 +33,11 @@ export default function AreaPage() {
   const [keyword, setKeyword] = useState('');
   const [applied, setApplied] = useState('');
   const [rootLoading, setRootLoading] = useState(true);
-  const [modal, setModal] = useState<{ editing: AreaNode | null; parent: { id: string; fullName: string } | null; type: number | null } | null>(null);
+  const [modal, setModal] = useState<{
+    editing: AreaNode | null;
+    parent: { id: string; fullName: string } | null;
+    type: number | null;
+  } | null>(null);
   const [highlight, setHighlight] = useState<string>();
   const [locateDepth, setLocateDepth] = useState(2);
   const [located, setLocated] = useState<string[]>([]);
@@ -97,7 +101,12 @@ export default function AreaPage() {
       toast.success(t('stateChanged'));
       setLevels((prev) => {
         const next = new Map(prev);
-        for (const [k, level] of next) if (Array.isArray(level)) next.set(k, level.map((n) => (n.id === row.id ? { ...n, enabledMark } : n)));
+        for (const [k, level] of next)
+          if (Array.isArray(level))
+            next.set(
+              k,
+              level.map((n) => (n.id === row.id ? { ...n, enabledMark } : n)),
+            );
         return next;
       });
     } finally {
@@ -157,7 +166,8 @@ export default function AreaPage() {
       dataIndex: 'enabledMark',
       width: 100,
       align: 'center',
-      render: (v: number, r) => (isPlaceholder(r) ? null : <StateCell value={v} loading={busyId === r.id} onChange={(next) => void setState(r, next)} />),
+      render: (v: number, r) =>
+        isPlaceholder(r) ? null : <StateCell value={v} loading={busyId === r.id} onChange={(next) => void setState(r, next)} />,
     },
     {
       title: t('actions'),
@@ -168,7 +178,11 @@ export default function AreaPage() {
           <Space size={0}>
             {(r.type ?? 0) < 5 && (
               <Auth code={BUTTON_CODES.add}>
-                <Button type="link" size="small" onClick={() => setModal({ editing: null, parent: { id: r.id, fullName: r.fullName }, type: childType(r.type) })}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => setModal({ editing: null, parent: { id: r.id, fullName: r.fullName }, type: childType(r.type) })}
+                >
                   {t('area.addChild')}
                 </Button>
               </Auth>
@@ -177,7 +191,13 @@ export default function AreaPage() {
               <Button
                 type="link"
                 size="small"
-                onClick={() => setModal({ editing: r, parent: r.parentId === ROOT ? null : { id: r.parentId, fullName: nameOf.get(r.parentId) ?? r.parentId }, type: r.type })}
+                onClick={() =>
+                  setModal({
+                    editing: r,
+                    parent: r.parentId === ROOT ? null : { id: r.parentId, fullName: nameOf.get(r.parentId) ?? r.parentId },
+                    type: r.type,
+                  })
+                }
               >
                 {t('edit')}
               </Button>

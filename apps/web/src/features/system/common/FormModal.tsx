@@ -60,7 +60,6 @@ export function FormModal<V extends object>({
           labelCol={layout === 'horizontal' ? { flex: `${labelWidth}px` } : undefined}
           labelWrap
           initialValues={initialValues}
-          clearOnDestroy
           scrollToFirstError
           onFinish={async (values) => {
             setSaving(true);

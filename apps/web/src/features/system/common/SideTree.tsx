@@ -30,13 +30,32 @@ interface SideTreeProps<T extends SideNode> {
  * The left-hand tree of the split screens (dictionary types, categories):
  * a filter box, the tree expanded by default, loading and empty states.
  */
-export function SideTree<T extends SideNode>({ title, nodes, loading, selectedId, onSelect, allLabel, renderExtra, extra, testId }: SideTreeProps<T>) {
+export function SideTree<T extends SideNode>({
+  title,
+  nodes,
+  loading,
+  selectedId,
+  onSelect,
+  allLabel,
+  renderExtra,
+  extra,
+  testId,
+}: SideTreeProps<T>) {
   const { t } = useTranslation(NS);
   const [filter, setFilter] = useState('');
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const shown = useMemo(() => {
     const kw = filter.trim().toLowerCase();
-    return kw ? filterTree(nodes ?? [], (n) => n.fullName.toLowerCase().includes(kw) || String((n as { enCode?: string }).enCode ?? '').toLowerCase().includes(kw)) : (nodes ?? []);
+    return kw
+      ? filterTree(
+          nodes ?? [],
+          (n) =>
+            n.fullName.toLowerCase().includes(kw) ||
+            String((n as { enCode?: string }).enCode ?? '')
+              .toLowerCase()
+              .includes(kw),
+        )
+      : (nodes ?? []);
   }, [nodes, filter]);
   const byId = useMemo(() => {
     const map = new Map<string, T>();
@@ -59,7 +78,18 @@ export function SideTree<T extends SideNode>({ title, nodes, loading, selectedId
       isLeaf: !n.children?.length,
     }));
   const treeData: TreeDataNode[] = allLabel
-    ? [{ key: '', title: <span className="ma-sys-tree-node"><span className="ma-sys-tree-label">{allLabel}</span></span>, isLeaf: true }, ...toData(shown)]
+    ? [
+        {
+          key: '',
+          title: (
+            <span className="ma-sys-tree-node">
+              <span className="ma-sys-tree-label">{allLabel}</span>
+            </span>
+          ),
+          isLeaf: true,
+        },
+        ...toData(shown),
+      ]
     : toData(shown);
 
   return (
@@ -69,7 +99,13 @@ export function SideTree<T extends SideNode>({ title, nodes, loading, selectedId
         {extra}
       </div>
       <div className="ma-sys-side-search">
-        <Input allowClear prefix={<SearchOutlined />} placeholder={t('keyword')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={t('keyword')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
       </div>
       <div className="ma-sys-side-body">
         {loading && !nodes ? (

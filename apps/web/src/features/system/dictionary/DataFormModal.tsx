@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Form, Input, InputNumber, Radio, Switch, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -29,34 +28,29 @@ export function DataFormModal({ open, type, editing, parentId, onClose, onSaved 
     queryFn: async () => (await dictionaryApi.parentSelector(type.id, editing?.id ?? ROOT, true)).data.list,
     enabled: open && isTree,
   });
-  useEffect(() => {
-    if (!open) return;
-    form.setFieldsValue(
-      editing
-        ? {
-            dictionaryTypeId: type.id,
-            parentId: editing.parentId,
-            fullName: editing.fullName,
-            enCode: editing.enCode,
-            simpleSpelling: editing.simpleSpelling ?? '',
-            isDefault: editing.isDefault,
-            sortCode: editing.sortCode,
-            enabledMark: editing.enabledMark,
-            description: editing.description ?? '',
-          }
-        : {
-            dictionaryTypeId: type.id,
-            parentId: parentId ?? ROOT,
-            fullName: '',
-            enCode: '',
-            simpleSpelling: '',
-            isDefault: 0,
-            sortCode: 0,
-            enabledMark: 1,
-            description: '',
-          },
-    );
-  }, [open, editing, parentId, type.id, form]);
+  const initialValues: DictionaryDataForm = editing
+    ? {
+        dictionaryTypeId: type.id,
+        parentId: editing.parentId,
+        fullName: editing.fullName,
+        enCode: editing.enCode,
+        simpleSpelling: editing.simpleSpelling ?? '',
+        isDefault: editing.isDefault,
+        sortCode: editing.sortCode,
+        enabledMark: editing.enabledMark,
+        description: editing.description ?? '',
+      }
+    : {
+        dictionaryTypeId: type.id,
+        parentId: parentId ?? ROOT,
+        fullName: '',
+        enCode: '',
+        simpleSpelling: '',
+        isDefault: 0,
+        sortCode: 0,
+        enabledMark: 1,
+        description: '',
+      };
 
   return (
     <FormModal<DictionaryDataForm>
@@ -65,6 +59,7 @@ export function DataFormModal({ open, type, editing, parentId, onClose, onSaved 
       title={editing ? t('dict.editData') : t('dict.addData')}
       onClose={onClose}
       testId="ma-dict-data-modal"
+      initialValues={initialValues}
       onSubmit={async (values) => {
         const body = {
           ...values,
@@ -95,7 +90,11 @@ export function DataFormModal({ open, type, editing, parentId, onClose, onSaved 
           <Input />
         </Form.Item>
       )}
-      <Form.Item name="fullName" label={t('dict.itemName')} rules={[{ required: true, whitespace: true, message: t('required', { name: t('dict.itemName') }) }, { max: 100 }]}>
+      <Form.Item
+        name="fullName"
+        label={t('dict.itemName')}
+        rules={[{ required: true, whitespace: true, message: t('required', { name: t('dict.itemName') }) }, { max: 100 }]}
+      >
         <Input autoFocus maxLength={100} />
       </Form.Item>
       <Form.Item
@@ -123,7 +122,12 @@ export function DataFormModal({ open, type, editing, parentId, onClose, onSaved 
       <Form.Item name="sortCode" label={t('sortCode')}>
         <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item name="enabledMark" label={t('status')} getValueProps={(v: number) => ({ checked: v === 1 })} normalize={(checked: boolean) => (checked ? 1 : 0)}>
+      <Form.Item
+        name="enabledMark"
+        label={t('status')}
+        getValueProps={(v: number) => ({ checked: v === 1 })}
+        normalize={(checked: boolean) => (checked ? 1 : 0)}
+      >
         <Switch checkedChildren={t('enabled')} unCheckedChildren={t('disabled')} />
       </Form.Item>
       <Form.Item name="description" label={t('description')}>

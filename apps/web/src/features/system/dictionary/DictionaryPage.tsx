@@ -89,18 +89,44 @@ export default function DictionaryPage() {
 
   const isTree = current?.isTree === 1;
   const columns: ColumnsType<DictionaryData> = [
-    { title: t('dict.itemName'), dataIndex: 'fullName', ellipsis: true, sorter: isTree ? undefined : (a, b) => a.fullName.localeCompare(b.fullName, 'zh') },
-    { title: t('dict.itemCode'), dataIndex: 'enCode', width: 160, sorter: isTree ? undefined : (a, b) => a.enCode.localeCompare(b.enCode, 'en', { numeric: true }) },
+    {
+      title: t('dict.itemName'),
+      dataIndex: 'fullName',
+      ellipsis: true,
+      sorter: isTree ? undefined : (a, b) => a.fullName.localeCompare(b.fullName, 'zh'),
+    },
+    {
+      title: t('dict.itemCode'),
+      dataIndex: 'enCode',
+      width: 160,
+      sorter: isTree ? undefined : (a, b) => a.enCode.localeCompare(b.enCode, 'en', { numeric: true }),
+    },
     { title: t('dict.simpleSpelling'), dataIndex: 'simpleSpelling', width: 120, render: (v: string | null) => v || '' },
-    { title: t('dict.isDefault'), dataIndex: 'isDefault', width: 90, align: 'center', render: (v: number) => (v === 1 ? <Tag color="blue">{t('yes')}</Tag> : '') },
-    { title: t('sortCode'), dataIndex: 'sortCode', width: 80, align: 'center', sorter: isTree ? undefined : (a, b) => a.sortCode - b.sortCode },
+    {
+      title: t('dict.isDefault'),
+      dataIndex: 'isDefault',
+      width: 90,
+      align: 'center',
+      render: (v: number) => (v === 1 ? <Tag color="blue">{t('yes')}</Tag> : ''),
+    },
+    {
+      title: t('sortCode'),
+      dataIndex: 'sortCode',
+      width: 80,
+      align: 'center',
+      sorter: isTree ? undefined : (a, b) => a.sortCode - b.sortCode,
+    },
     {
       title: t('status'),
       dataIndex: 'enabledMark',
       width: 100,
       align: 'center',
       render: (v: number, row) => (
-        <StateCell value={v} loading={state.isPending && state.variables?.id === row.id} onChange={(enabledMark) => state.mutate({ id: row.id, enabledMark })} />
+        <StateCell
+          value={v}
+          loading={state.isPending && state.variables?.id === row.id}
+          onChange={(enabledMark) => state.mutate({ id: row.id, enabledMark })}
+        />
       ),
     },
     {
@@ -149,7 +175,14 @@ export default function DictionaryPage() {
           extra={
             <Auth code={BUTTON_CODES.add}>
               <Tooltip title={t('dict.addType')}>
-                <Button type="text" size="small" icon={<PlusOutlined />} aria-label={t('dict.addType')} onClick={() => setTypeModal({ editing: null, parentId: current?.parentId })} data-testid="ma-dict-add-type" />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<PlusOutlined />}
+                  aria-label={t('dict.addType')}
+                  onClick={() => setTypeModal({ editing: null, parentId: current?.parentId })}
+                  data-testid="ma-dict-add-type"
+                />
               </Tooltip>
             </Auth>
           }
@@ -157,17 +190,36 @@ export default function DictionaryPage() {
             <span className="ma-sys-tree-actions" onClick={(e) => e.stopPropagation()}>
               <Auth code={BUTTON_CODES.add}>
                 <Tooltip title={t('dict.addChildType')}>
-                  <Button type="text" size="small" icon={<PlusOutlined />} aria-label={t('dict.addChildType')} onClick={() => setTypeModal({ editing: null, parentId: node.id })} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<PlusOutlined />}
+                    aria-label={t('dict.addChildType')}
+                    onClick={() => setTypeModal({ editing: null, parentId: node.id })}
+                  />
                 </Tooltip>
               </Auth>
               <Auth code={BUTTON_CODES.edit}>
                 <Tooltip title={t('edit')}>
-                  <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => setTypeModal({ editing: node })} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={t('edit')}
+                    onClick={() => setTypeModal({ editing: node })}
+                  />
                 </Tooltip>
               </Auth>
               <Auth code={BUTTON_CODES.remove}>
                 <Tooltip title={t('delete')}>
-                  <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('delete')} onClick={() => removeType(node)} />
+                  <Button
+                    type="text"
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t('delete')}
+                    onClick={() => removeType(node)}
+                  />
                 </Tooltip>
               </Auth>
             </span>
@@ -188,7 +240,13 @@ export default function DictionaryPage() {
             </div>
             <Space wrap>
               <Auth code={BUTTON_CODES.add}>
-                <Button type="primary" icon={<PlusOutlined />} disabled={!current} onClick={() => setDataModal({ editing: null })} data-testid="ma-dict-add-data">
+                <Button
+                  type="primary"
+                  icon={<PlusOutlined />}
+                  disabled={!current}
+                  onClick={() => setDataModal({ editing: null })}
+                  data-testid="ma-dict-add-data"
+                >
                   {t('dict.addData')}
                 </Button>
               </Auth>
@@ -206,7 +264,13 @@ export default function DictionaryPage() {
           </div>
           <div className="ma-sys-main-body">
             <div className="ma-sys-filters" style={{ marginBottom: 12 }}>
-              <Input allowClear placeholder={t('keyword')} value={keyword} onChange={(e) => setKeyword(e.target.value)} onPressEnter={() => setApplied(keyword.trim())} />
+              <Input
+                allowClear
+                placeholder={t('keyword')}
+                value={keyword}
+                onChange={(e) => setKeyword(e.target.value)}
+                onPressEnter={() => setApplied(keyword.trim())}
+              />
               <Button type="primary" onClick={() => setApplied(keyword.trim())}>
                 {t('search')}
               </Button>

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Form, Input, InputNumber, Radio, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -28,14 +27,16 @@ export function TypeFormModal({ open, editing, parentId, onClose, onSaved }: Pro
     queryFn: async () => (await dictionaryApi.typeSelector(editing?.id ?? ROOT)).data.list,
     enabled: open,
   });
-  useEffect(() => {
-    if (!open) return;
-    form.setFieldsValue(
-      editing
-        ? { parentId: editing.parentId, fullName: editing.fullName, enCode: editing.enCode, isTree: editing.isTree, sortCode: editing.sortCode, description: editing.description ?? '' }
-        : { parentId: parentId ?? ROOT, fullName: '', enCode: '', isTree: 0, sortCode: 0, description: '' },
-    );
-  }, [open, editing, parentId, form]);
+  const initialValues: DictionaryTypeForm = editing
+    ? {
+        parentId: editing.parentId,
+        fullName: editing.fullName,
+        enCode: editing.enCode,
+        isTree: editing.isTree,
+        sortCode: editing.sortCode,
+        description: editing.description ?? '',
+      }
+    : { parentId: parentId ?? ROOT, fullName: '', enCode: '', isTree: 0, sortCode: 0, description: '' };
 
   const treeData = [
     {
@@ -52,6 +53,7 @@ export function TypeFormModal({ open, editing, parentId, onClose, onSaved }: Pro
       title={editing ? t('dict.editType') : t('dict.addType')}
       onClose={onClose}
       testId="ma-dict-type-modal"
+      initialValues={initialValues}
       onSubmit={async (values) => {
         const body = { ...values, description: values.description || null };
         if (editing) {
@@ -66,7 +68,11 @@ export function TypeFormModal({ open, editing, parentId, onClose, onSaved }: Pro
       <Form.Item name="parentId" label={t('dict.parentType')} rules={[{ required: true }]}>
         <TreeSelect treeData={treeData} treeDefaultExpandAll loading={parents.isLoading} showSearch={{ treeNodeFilterProp: 'title' }} />
       </Form.Item>
-      <Form.Item name="fullName" label={t('fullName')} rules={[{ required: true, whitespace: true, message: t('required', { name: t('fullName') }) }, { max: 50 }]}>
+      <Form.Item
+        name="fullName"
+        label={t('fullName')}
+        rules={[{ required: true, whitespace: true, message: t('required', { name: t('fullName') }) }, { max: 50 }]}
+      >
         <Input autoFocus maxLength={50} />
       </Form.Item>
       <Form.Item
