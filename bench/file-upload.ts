@@ -42,6 +42,12 @@ function cpuMs(pid: number): number {
     return 0;
   }
 }
+/** Busy and total jiffies of the whole machine (other processes' load shows in the figures). */
+function machineTicks(): { busy: number; total: number } {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return { busy: total - (f[3] ?? 0) - (f[4] ?? 0), total };
+}
 /** Flush dirty pages between phases, so no phase pays for the previous one's writes. */
 const settle = () => spawnSync('sync');
 const now = () => performance.now();
@@ -246,10 +252,14 @@ async function main() {
 
   settle();
   const cpu0 = { client: cpuMs(process.pid), server: cpuMs(server!.pid!) };
+  const machine0 = machineTicks();
   t = now();
   const first = await upload(identifier, 'bench.zip');
   const uploadMs = now() - t;
   const cpu = { client: cpuMs(process.pid) - cpu0.client, server: cpuMs(server!.pid!) - cpu0.server };
+  const machine1 = machineTicks();
+  // Jiffies are 10 ms: the machine's busy CPU time during the upload, minus ours, is what other processes took.
+  const othersMs = Math.max(0, (machine1.busy - machine0.busy) * 10 - cpu.server - cpu.client);
   if (process.env.BENCH_VERBOSE) {
     for (const tid of fs.readdirSync(`/proc/${server!.pid}/task`)) {
       const f = fs.readFileSync(`/proc/${server!.pid}/task/${tid}/stat`, 'utf8');
@@ -283,8 +293,12 @@ async function main() {
   console.log(`  ${'instant re-upload (same content)'.padEnd(44)} ${(instantMs / 1000).toFixed(3).padStart(7)} s`);
   console.log('');
   console.log(
-    `  CPU during the upload: server ${(cpu.server / 1000).toFixed(2)} s, client ${(cpu.client / 1000).toFixed(2)} s (wall ${(uploadMs / 1000).toFixed(2)} s)`,
+    `  CPU during the upload: server ${(cpu.server / 1000).toFixed(2)} s, client ${(cpu.client / 1000).toFixed(2)} s, ` +
+      `other processes ${(othersMs / 1000).toFixed(2)} s (wall ${(uploadMs / 1000).toFixed(2)} s, ${os.cpus().length} cores)`,
   );
+  console.log(`  server CPU per GiB uploaded: ${(cpu.server / 1000 / (size / 1073741824)).toFixed(2)} s`);
+  if (othersMs > uploadMs * 0.25)
+    console.log('  note: other processes used the CPU during the upload; the figures are lower than on a quiet machine');
   console.log(`  upload / stream copy: ${(uploadMs / streamCopyMs).toFixed(2)}x the time; upload / cp: ${(uploadMs / copyMs).toFixed(2)}x`);
   const up = mbps(size, uploadMs);
   console.log(
