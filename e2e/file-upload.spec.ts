@@ -134,6 +134,47 @@ describe('file upload', () => {
     await screenshot(page, 'file-upload-instant');
   });
 
+  it('resumes after a page reload, sending only the chunks the server lacks', async () => {
+    const file = path.join(work, '会诊录像.mp4');
+    const cipher = createCipheriv('aes-256-ctr', randomBytes(32), Buffer.alloc(16));
+    const data = cipher.update(Buffer.alloc(30 * 1024 * 1024));
+    fs.writeFileSync(file, data);
+    const name = path.basename(file);
+    const slow = async (route: import('playwright-core').Route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 700));
+      await route.continue().catch(() => undefined);
+    };
+    await page.route('**/api/file/chunk*', slow);
+    await page.locator('[data-testid="chunk-upload-input"]').setInputFiles(file);
+    await expect.poll(() => percentOf(name), { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(30);
+    await task(name).getByRole('button', { name: '暂停' }).click();
+    await expect.poll(() => task(name).getAttribute('data-status')).toBe('paused');
+    await page.unroute('**/api/file/chunk*', slow);
+
+    await page.reload();
+    await page.locator('[data-testid="chunk-upload-input"]').waitFor({ state: 'attached', timeout: 30_000 });
+    const have = await page.evaluate(async (id) => {
+      const raw = localStorage.getItem('medalliance_token') ?? '""|string';
+      const token = JSON.parse(raw.slice(0, raw.lastIndexOf('|'))) as string;
+      const q = new URLSearchParams({
+        identifier: id,
+        totalSize: String(30 * 1024 * 1024),
+        chunkSize: '5242880',
+        totalChunks: '6',
+        fileName: 'x.mp4',
+        type: 'annex',
+      });
+      const res = await fetch(`/api/file/chunk?${q}`, { headers: { authorization: token } });
+      return ((await res.json()) as { data: { chunkNumbers: number[] } }).data.chunkNumbers.length;
+    }, md5(data));
+    expect(have).toBeGreaterThan(0);
+    expect(have).toBeLessThan(6);
+    const before = chunkPosts.length;
+    await page.locator('[data-testid="chunk-upload-input"]').setInputFiles(file);
+    await page.locator('li.ma-file-list-item', { hasText: name }).first().waitFor({ timeout: 60_000 });
+    expect(chunkPosts.length - before).toBe(6 - have);
+  });
+
   it('previews a text file in the document preview dialog', async () => {
     const txt = path.join(work, '随访记录.txt');
     fs.writeFileSync(txt, `血压 135/85 mmHg ${randomBytes(8).toString('hex')}\n`);
