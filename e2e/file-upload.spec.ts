@@ -146,7 +146,18 @@ describe('file upload', () => {
     };
     await page.route('**/api/file/chunk*', slow);
     await page.locator('[data-testid="chunk-upload-input"]').setInputFiles(file);
-    await expect.poll(() => percentOf(name), { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(30);
+    await expect
+      .poll(
+        async () =>
+          `${await task(name)
+            .getAttribute('data-status', { timeout: 1000 })
+            .catch(() => 'gone')}:${await percentOf(name)}`,
+        {
+          timeout: 60_000,
+          interval: 100,
+        },
+      )
+      .toMatch(/^uploading:([3-9]\d)$/);
     await task(name).getByRole('button', { name: '暂停' }).click();
     await expect.poll(() => task(name).getAttribute('data-status')).toBe('paused');
     await page.unroute('**/api/file/chunk*', slow);
