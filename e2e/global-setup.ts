@@ -55,6 +55,8 @@ export default async function setup(project: TestProject) {
     }
   }
   project.provide('baseUrl', baseUrl);
+  // The server's data folder ('' against E2E_BASE_URL): tests read what only the server can see, such as the SMS outbox.
+  project.provide('dataDir', dataDir ?? '');
   return async () => {
     if (server) {
       server.kill('SIGTERM');
@@ -67,5 +69,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    dataDir: string;
   }
 }

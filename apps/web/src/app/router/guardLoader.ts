@@ -8,7 +8,7 @@ import { LOCK_PATH, OPEN_PATHS, decide } from './guard.ts';
 import { resolveShellPath } from './fixedViews.ts';
 
 /** Paths rendered outside the shell layout. */
-const OUTSIDE_SHELL: readonly string[] = [...OPEN_PATHS, LOCK_PATH, '/404', '/'];
+const OUTSIDE_SHELL: readonly string[] = [...OPEN_PATHS, LOCK_PATH, '/404', '/', '/scanConfirm'];
 
 /**
  * The root route's loader: runs before every navigation (shouldRevalidate is

@@ -30,6 +30,12 @@ const routes: RouteObject[] = [
       { path: 'lockScreen', lazy: page(() => import('../../pages/lock-screen/LockScreenPage.tsx')), handle: { title: 'route.lockScreen' } },
       { path: '404', lazy: page(() => import('../../pages/not-found/NotFoundPage.tsx')), handle: { title: 'route.notFound' } },
       {
+        // The phone side of the scan-code sign-in: needs a session (the guard sends a stranger to login and back), no shell.
+        path: 'scanConfirm',
+        lazy: page(() => import('../../pages/scan-confirm/ScanConfirmPage.tsx')),
+        handle: { title: 'scanConfirm:title' },
+      },
+      {
         // The shell renders every other path itself (fixed pages, menu pages,
         // frames) so visited views can stay mounted; the router only has to
         // match them and run the guard.

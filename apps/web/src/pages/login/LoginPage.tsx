@@ -1,63 +1,77 @@
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input } from 'antd';
-import { Suspense, lazy, useState } from 'react';
+import { MobileOutlined, QrcodeOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginResult } from '@medalliance/contract';
+import { Suspense, lazy, useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { HttpError } from '../../api/http.ts';
-import { login } from '../../api/oauth.ts';
-import { hashPassword } from '../../api/password.ts';
-import { markFreshLogin } from '../../app/session/session.ts';
 import { LogoMark } from '../../app/shell/Logo.tsx';
-import { isLayout } from '../../app/stores/settings.ts';
-import { useSession } from '../../app/stores/sessionStore.ts';
 import { useSettings } from '../../app/stores/settingsStore.ts';
 import { useUi } from '../../app/stores/uiStore.ts';
+import { finishLogin } from './finishLogin.ts';
 import { LanguageButtons } from './LanguageButtons.tsx';
+import { LOGIN_MODES, isLoginMode, type LoginMode } from './loginRules.ts';
 import { NS } from './messages.ts';
-import { safeRedirect } from './safeRedirect.ts';
+import { PasswordForm } from './PasswordForm.tsx';
+import { SmsForm } from './SmsForm.tsx';
 import './login.css';
 
-// Loaded on first click only: the dialog brings antd's Modal, which the form does not need.
+// Loaded on first use only: the QR encoder and antd's Modal are not needed to sign in with a password.
+const ScanPanel = lazy(() => import('./ScanPanel.tsx'));
 const StatementDialog = lazy(() => import('../../app/shell/StatementDialog.tsx').then((m) => ({ default: m.StatementDialog })));
 
-interface Fields {
-  account: string;
-  password: string;
-}
+const MODE_ICONS: Record<LoginMode, ReactNode> = {
+  password: <UserOutlined />,
+  sms: <MobileOutlined />,
+  scan: <QrcodeOutlined />,
+};
 
 /**
- * Account and password sign-in (spec §7.1): the password is MD5-hashed in the
- * browser and sent form-encoded; the token is stored and the user goes to the
- * page they wanted. The other sign-in modes come with the full login screen.
+ * The sign-in page (spec §2.5): account and password, mobile verification
+ * code, app scan code. Every mode ends the same way: token stored, layout
+ * applied, off to the page the user wanted. `?mode=sms|scan` opens a mode.
  */
 export default function LoginPage() {
   const { t } = useTranslation(NS);
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const loading = useSession((s) => s.loginLoading);
   const copyright = useSettings((s) => s.sysConfig?.copyright);
-  const [error, setError] = useState<string | null>(null);
   const statementOpen = useUi((s) => s.statementOpen);
   const [statementLoaded, setStatementLoaded] = useState(false);
+  const [mode, setMode] = useState<LoginMode>(() => {
+    const wanted = params.get('mode');
+    return isLoginMode(wanted) ? wanted : 'password';
+  });
+  const tabs = useRef(new Map<LoginMode, HTMLButtonElement>());
 
-  const submit = async ({ account, password }: Fields) => {
-    const session = useSession.getState();
-    session.setLoginLoading(true);
-    setError(null);
-    try {
-      const { data } = await login({ account: account.trim(), password: hashPassword(password) });
-      session.setSession(data.token, data.sid);
-      markFreshLogin();
-      // The login answer carries the account's saved layout (spec §3 "Login response").
-      useSettings.getState().set('layoutType', isLayout(data.theme) ? data.theme : 'classic');
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
-    } catch (e) {
-      setError(e instanceof HttpError && e.kind === 'code' ? e.message : t('failed'));
-    } finally {
-      useSession.getState().setLoginLoading(false);
-    }
+  // One stable callback: the scan panel's polling must not restart when the page re-renders.
+  const redirect = useRef(params.get('redirect'));
+  redirect.current = params.get('redirect');
+  const onLogin = useCallback((result: LoginResult) => finishLogin(result, redirect.current, navigate), [navigate]);
+
+  /** Arrow keys, Home and End move between the tabs (WAI-ARIA tabs pattern). */
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = LOGIN_MODES.indexOf(mode);
+    const next =
+      event.key === 'ArrowRight'
+        ? LOGIN_MODES[(index + 1) % LOGIN_MODES.length]
+        : event.key === 'ArrowLeft'
+          ? LOGIN_MODES[(index + LOGIN_MODES.length - 1) % LOGIN_MODES.length]
+          : event.key === 'Home'
+            ? LOGIN_MODES[0]
+            : event.key === 'End'
+              ? LOGIN_MODES[LOGIN_MODES.length - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    setMode(next);
+    tabs.current.get(next)?.focus();
   };
+
+  const panel = (which: LoginMode, children: ReactNode) => (
+    <div role="tabpanel" id={`ma-login-panel-${which}`} aria-labelledby={`ma-login-tab-${which}`} hidden={mode !== which}>
+      {children}
+    </div>
+  );
 
   return (
     <div className="ma-login">
@@ -84,23 +98,42 @@ export default function LoginPage() {
           </div>
           <h1>{t('welcome')}</h1>
           <p className="ma-login-card-sub">{tc('app.name')}</p>
-          {error ? <Alert type="error" showIcon title={error} className="ma-login-error" /> : null}
-          <Form<Fields> layout="vertical" size="large" requiredMark={false} onFinish={submit} disabled={loading} autoComplete="on">
-            <Form.Item name="account" label={t('account')} rules={[{ required: true, whitespace: true, message: t('accountRequired') }]}>
-              <Input prefix={<UserOutlined />} placeholder={t('accountPlaceholder')} autoComplete="username" autoFocus maxLength={100} />
-            </Form.Item>
-            <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('passwordRequired') }]}>
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={t('passwordPlaceholder')}
-                autoComplete="current-password"
-                maxLength={64}
-              />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={loading} className="ma-login-submit">
-              {loading ? t('submitting') : t('submit')}
-            </Button>
-          </Form>
+          <div className="ma-login-tabs" role="tablist" aria-label={t('modes')}>
+            {LOGIN_MODES.map((which) => (
+              <button
+                key={which}
+                ref={(el) => {
+                  if (el) tabs.current.set(which, el);
+                  else tabs.current.delete(which);
+                }}
+                type="button"
+                role="tab"
+                id={`ma-login-tab-${which}`}
+                aria-selected={mode === which}
+                aria-controls={`ma-login-panel-${which}`}
+                tabIndex={mode === which ? 0 : -1}
+                className={`ma-login-tab ${mode === which ? 'is-active' : ''}`}
+                onClick={() => setMode(which)}
+                onKeyDown={onTabKey}
+              >
+                {MODE_ICONS[which]}
+                <span>{t(`mode.${which}`)}</span>
+              </button>
+            ))}
+          </div>
+          {/* Password and SMS stay mounted so a half-typed form or a running resend countdown survives a look at another mode. */}
+          <div className="ma-login-panels">
+            {panel('password', <PasswordForm onLogin={onLogin} autoFocus={mode === 'password'} />)}
+            {panel('sms', <SmsForm onLogin={onLogin} />)}
+            {panel(
+              'scan',
+              mode === 'scan' ? (
+                <Suspense fallback={<div className="ma-login-scan" />}>
+                  <ScanPanel onLogin={onLogin} />
+                </Suspense>
+              ) : null,
+            )}
+          </div>
           <footer className="ma-login-footer">
             <button
               type="button"
