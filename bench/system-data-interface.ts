@@ -14,9 +14,11 @@
  * runs for each page (rows and total in one statement, built by the same
  * function) directly through the driver: better-sqlite3 on the same file, or pg
  * with a pool the size of the server's. The two sides run in alternating
- * rounds, so a host busy with other work slows both alike. Prints p50/p99 of
- * both and the ratio; goal: server p99 ≤ 1.5 × direct + 2 ms. Stops by itself
- * and removes everything it made.
+ * rounds, so a host busy with other work slows both alike. For scale it also
+ * measures the same route on a static-data interface (no SQL): the floor that
+ * HTTP, the sign-in check and JSON put under any call on this host. Prints
+ * p50/p99 and the ratio; goal: server p99 ≤ 1.5 × direct + 2 ms. Stops by
+ * itself and removes everything it made.
  *
  * Env: BENCH_SECONDS (10 per side), BENCH_ROUNDS (5), BENCH_CONNECTIONS (50), BENCH_ROWS (100000).
  */
@@ -215,7 +217,7 @@ async function load(run: (page: number) => Promise<void>, seconds: number): Prom
 }
 
 /** POST …/Action/List over kept-alive connections; counts anything but a full answer as a failure. */
-function httpCaller(base: string, url: string, token: string) {
+function httpCaller(base: string, url: string, token: string, expectedTotal: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const { hostname, port } = new URL(base);
   let failures = 0;
@@ -235,7 +237,7 @@ function httpCaller(base: string, url: string, token: string) {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
-            if (res.statusCode !== 200 || !Buffer.concat(chunks).includes(`"total":${ROWS}`)) failures++;
+            if (res.statusCode !== 200 || !Buffer.concat(chunks).includes(`"total":${expectedTotal}`)) failures++;
             resolve();
           });
           res.on('error', reject);
@@ -340,23 +342,33 @@ async function main() {
     closeDirect = () => pool.end();
   }
 
-  // Warm-up of both paths (JIT, statement caches, reader processes, pools).
-  const client = httpCaller(base, url, token);
+  // For scale: the same route on the seeded static-data interface (no SQL at all) is the floor
+  // that HTTP, sign-in check, routing and JSON put under any interface call on this host.
+  const floorUrl = '/api/system/DataInterface/doctorTitle/Action/List';
+
+  // Warm-up of every path (JIT, statement caches, reader processes, pools).
+  const client = httpCaller(base, url, token, ROWS);
+  const floorClient = httpCaller(base, floorUrl, token, 5);
   await load(client.call, 2);
+  await load(floorClient.call, 1);
   await load(runDirect, 2);
 
   const serverLatencies: number[] = [];
+  const floorLatencies: number[] = [];
   const directLatencies: number[] = [];
   const round = Math.max(1, SECONDS / ROUNDS);
   for (let i = 0; i < ROUNDS; i++) {
     serverLatencies.push(...(await load(client.call, round)));
     directLatencies.push(...(await load(runDirect, round)));
+    floorLatencies.push(...(await load(floorClient.call, round / 2)));
   }
   client.close();
+  floorClient.close();
   await closeDirect();
-  if (client.failures()) throw new Error(`${client.failures()} requests failed`);
+  if (client.failures() || floorClient.failures()) throw new Error(`${client.failures() + floorClient.failures()} requests failed`);
   const viaServer = summarize(serverLatencies, round * ROUNDS);
   const direct = summarize(directLatencies, round * ROUNDS);
+  const floor = summarize(floorLatencies, (round / 2) * ROUNDS);
 
   const limit99 = GOAL_FACTOR * direct.p99 + GOAL_PLUS_MS;
   const limit50 = GOAL_FACTOR * direct.p50 + GOAL_PLUS_MS;
@@ -373,10 +385,15 @@ async function main() {
     );
   row('via the server (HTTP)', viaServer);
   row('direct driver', direct);
+  row('floor: static interface', floor);
   log('');
   log(`  ratio server / direct: p50 ${(viaServer.p50 / direct.p50).toFixed(2)}×, p99 ${(viaServer.p99 / direct.p99).toFixed(2)}×`);
   log(`  goal p99 ≤ ${GOAL_FACTOR} × direct + ${GOAL_PLUS_MS} ms = ${ms(limit99)}: ${viaServer.p99 <= limit99 ? 'met' : 'NOT met'}`);
   log(`  (p50 against the same rule: ≤ ${ms(limit50)}: ${viaServer.p50 <= limit50 ? 'met' : 'not met'})`);
+  const diff = (a: number, b: number) => `${a >= b ? '+' : '−'}${ms(Math.abs(a - b))}`;
+  log(
+    `  SQL interface against the no-SQL floor of this host: p50 ${diff(viaServer.p50, floor.p50)}, p99 ${diff(viaServer.p99, floor.p99)}`,
+  );
 }
 
 main()
