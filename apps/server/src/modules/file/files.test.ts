@@ -236,6 +236,11 @@ describe('download', () => {
       expect(whole.status).toBe(200);
       expect(whole.raw.rawPayload.length).toBe(1000);
     }
+    // HEAD: the same headers, no body
+    const head = await t.send('HEAD', url, { token: admin });
+    expect(head.status).toBe(200);
+    expect(head.raw.headers['content-length']).toBe('1000');
+    expect(head.raw.rawPayload.length).toBe(0);
     // If-Range with another entity tag: the whole file
     const stale = await t.send('GET', url, { token: admin, headers: { range: 'bytes=0-1', 'if-range': '"other"' } });
     expect(stale.status).toBe(200);
@@ -249,6 +254,8 @@ describe('download', () => {
     );
     expect(res.raw.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.raw.headers.etag).toBe(`"${md5Of(data)}"`);
+    // a file is never a page: no scripts run in it, only we may frame it
+    expect(res.raw.headers['content-security-policy']).toMatch(/^default-src 'none';.*frame-ancestors 'self'/);
     const cached = await t.send('GET', url, { token: admin, headers: { 'if-none-match': `"${md5Of(data)}"` } });
     expect(cached.status).toBe(304);
   });

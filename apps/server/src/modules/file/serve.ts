@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Codes } from '@medalliance/contract';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -57,5 +58,6 @@ export async function serveFile(
   } else {
     reply.status(200).header('content-length', size);
   }
-  return reply.send(stream ?? '');
+  // HEAD: the headers of the GET (length included) and no body.
+  return reply.send(stream ?? Readable.from([]));
 }
