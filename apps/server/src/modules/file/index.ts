@@ -16,9 +16,9 @@ export async function fileModule(app: FastifyInstance, ctx: AppContext): Promise
   await app.register(multipart, { limits: { fields: 30, fieldSize: 4000, files: 1, parts: 40, fileSize: 1 } });
   const rt = createFileRuntime(ctx);
   await fileRoutes(app, rt);
-  const stop = scheduleCleanup(rt);
+  rt.stopCleanup = scheduleCleanup(rt);
   app.addHook('onClose', async () => {
-    stop();
+    rt.stopCleanup();
     await rt.md5.close();
   });
 }

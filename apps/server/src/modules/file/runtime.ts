@@ -20,6 +20,8 @@ export interface FileRuntime {
   /** Running MD5 of each upload's chunks received so far in order (this process only). */
   hashers: Map<string, Hasher>;
   md5: Md5Worker;
+  /** Stops the scheduled cleanup (the app's close does; tests that move clocks do it first). */
+  stopCleanup: () => void;
   /** Chunk writes in flight in this process, by `identifier:n`. */
   writes: Map<string, Promise<unknown>>;
 }
@@ -53,6 +55,7 @@ export function createFileRuntime(ctx: AppContext, overrides: Partial<FileSettin
     hashers: new Map(),
     writes: new Map(),
     md5: new Md5Worker(),
+    stopCleanup: () => undefined,
   };
   runtimes.set(ctx, rt);
   return rt;

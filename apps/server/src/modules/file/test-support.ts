@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { CHUNK_SIZE } from '@medalliance/contract';
 import { createTestApp, type TestApp, type TestResponse } from '../../test/harness.ts';
+import { fileRuntime } from './runtime.ts';
 
 /** Helpers of the file module's tests: a private data folder, multipart bodies, the chunk protocol as a client runs it. */
 
@@ -19,6 +20,8 @@ export interface FileTestApp extends TestApp {
 export async function createFileTestApp(): Promise<FileTestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-files-'));
   const t = await createTestApp({ dataDir });
+  // The tests run the cleanup themselves, with moved clocks: no scheduled run in between.
+  fileRuntime(t.ctx).stopCleanup();
   const send: FileTestApp['send'] = async (method, url, opts = {}) => {
     const headers: Record<string, string> = { ...(opts.body?.headers ?? {}), ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = opts.token;
