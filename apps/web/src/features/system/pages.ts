@@ -6,4 +6,5 @@ export const pages: Record<string, PageLoader> = {
   '/system/area': () => import('./area/AreaPage.tsx'),
   '/system/billRule': () => import('./billRule/BillRulePage.tsx'),
   '/system/dataInterface': () => import('./dataInterface/DataInterfacePage.tsx'),
+  '/system/printDev': () => import('./printDev/PrintDevPage.tsx'),
 };

@@ -64,7 +64,6 @@ export function PopupTableSelect({
   const { t } = useTranslation(NS);
   const normalized = useMemo(() => normalizeValue(value, multiple), [value, multiple]);
   const keys = normalized.keys;
-  const keysKey = keys.join('\u0001');
   const [open, setOpen] = useState(false);
   const [hover, setHover] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);

@@ -35,7 +35,13 @@ export function CallLogDrawer({ row, onClose }: { row: InterfaceRow; onClose: ()
   return (
     <Drawer open size={960} title={t('di.logTitle', { name: row.fullName })} onClose={onClose} destroyOnHidden>
       <div className="ma-sys-filters" style={{ marginBottom: 12 }}>
-        <Input allowClear placeholder={t('di.logKeyword')} value={keyword} onChange={(e) => setKeyword(e.target.value)} onPressEnter={search} />
+        <Input
+          allowClear
+          placeholder={t('di.logKeyword')}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onPressEnter={search}
+        />
         <DatePicker.RangePicker value={range} onChange={(v) => setRange(v)} />
         <Button type="primary" onClick={search}>
           {t('search')}
@@ -72,9 +78,19 @@ export function CallLogDrawer({ row, onClose }: { row: InterfaceRow; onClose: ()
             sorter: (a, b) => a.duration - b.duration,
             render: (v: number) => <span className={v > 1000 ? 'ma-di-slow' : undefined}>{Math.round(v)} ms</span>,
           },
-          { title: t('di.logResult'), dataIndex: 'success', width: 80, render: (v: number) => (v ? <Tag color="success">{t('di.ok')}</Tag> : <Tag color="error">{t('di.failed')}</Tag>) },
+          {
+            title: t('di.logResult'),
+            dataIndex: 'success',
+            width: 80,
+            render: (v: number) => (v ? <Tag color="success">{t('di.ok')}</Tag> : <Tag color="error">{t('di.failed')}</Tag>),
+          },
           { title: t('di.logSource'), dataIndex: 'source', width: 90, render: (v: string) => t(`di.source.${v}`, { defaultValue: v }) },
-          { title: t('di.logMessage'), dataIndex: 'message', ellipsis: true, render: (v: string | null) => (v ? <Tooltip title={v}>{v}</Tooltip> : '') },
+          {
+            title: t('di.logMessage'),
+            dataIndex: 'message',
+            ellipsis: true,
+            render: (v: string | null) => (v ? <Tooltip title={v}>{v}</Tooltip> : ''),
+          },
         ]}
         pagination={{
           current: query.currentPage,

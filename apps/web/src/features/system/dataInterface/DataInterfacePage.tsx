@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dropdown, Input, Select, Space, Table, Tag, Tooltip, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ImportOutlined, MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -47,7 +47,11 @@ export default function DataInterfacePage() {
   const [editor, setEditor] = useState<{ id: string | null; test?: boolean } | null>(null);
   const [logOf, setLogOf] = useState<InterfaceRow | null>(null);
 
-  const list = useQuery({ queryKey: [...KEY, query], queryFn: async () => (await dataInterfaceApi.list(query)).data, placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: [...KEY, query],
+    queryFn: async () => (await dataInterfaceApi.list(query)).data,
+    placeholderData: keepPreviousData,
+  });
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
   const state = useMutation({
     mutationFn: ({ id, enabledMark }: { id: string; enabledMark: 0 | 1 }) => dataInterfaceApi.setState(id, enabledMark),
@@ -64,67 +68,85 @@ export default function DataInterfacePage() {
     });
   const search = () => setQuery((q) => ({ ...q, currentPage: 1, keyword: keyword.trim() }));
 
-  const columns: ColumnsType<InterfaceRow> = useMemo(
-    () => [
-      { title: t('di.name'), dataIndex: 'fullName', width: 170, ellipsis: true, sorter: (a, b) => a.fullName.localeCompare(b.fullName, 'zh') },
-      { title: t('di.code'), dataIndex: 'enCode', width: 150, ellipsis: true, sorter: (a, b) => a.enCode.localeCompare(b.enCode) },
-      { title: t('category'), dataIndex: 'categoryId', width: 100, render: (v: string) => dictionaryLabel(categories, v) },
-      {
-        title: t('di.kind'),
-        dataIndex: 'dataType',
-        width: 120,
-        render: (v: number, r) => (
-          <Space size={4}>
-            <Tag color={KIND_COLORS[v]}>{t(`di.kind.${v}`)}</Tag>
-            {v === 3 && <Tag>{r.requestMethod}</Tag>}
-          </Space>
-        ),
-      },
-      { title: t('createdAt'), dataIndex: 'createdAt', width: 150, sorter: (a, b) => a.createdAt - b.createdAt, render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm') },
-      {
-        title: t('status'),
-        dataIndex: 'enabledMark',
-        width: 90,
-        align: 'center',
-        render: (v: number, row) => <StateCell value={v} loading={state.isPending && state.variables?.id === row.id} onChange={(enabledMark) => state.mutate({ id: row.id, enabledMark })} />,
-      },
-      {
-        title: t('actions'),
-        key: 'actions',
-        width: 180,
-        render: (_: unknown, row) => (
-          <Space size={0}>
-            <Auth code={BUTTON_CODES.edit}>
-              <Button type="link" size="small" onClick={() => setEditor({ id: row.id })}>
-                {t('edit')}
-              </Button>
-            </Auth>
-            <Button type="link" size="small" onClick={() => setEditor({ id: row.id, test: true })} data-testid="ma-di-test-row">
-              {t('di.test')}
+  const columns: ColumnsType<InterfaceRow> = [
+    {
+      title: t('di.name'),
+      dataIndex: 'fullName',
+      width: 170,
+      ellipsis: true,
+      sorter: (a, b) => a.fullName.localeCompare(b.fullName, 'zh'),
+    },
+    { title: t('di.code'), dataIndex: 'enCode', width: 150, ellipsis: true, sorter: (a, b) => a.enCode.localeCompare(b.enCode) },
+    { title: t('category'), dataIndex: 'categoryId', width: 100, render: (v: string) => dictionaryLabel(categories, v) },
+    {
+      title: t('di.kind'),
+      dataIndex: 'dataType',
+      width: 120,
+      render: (v: number, r) => (
+        <Space size={4}>
+          <Tag color={KIND_COLORS[v]}>{t(`di.kind.${v}`)}</Tag>
+          {v === 3 && <Tag>{r.requestMethod}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: t('createdAt'),
+      dataIndex: 'createdAt',
+      width: 150,
+      sorter: (a, b) => a.createdAt - b.createdAt,
+      render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('status'),
+      dataIndex: 'enabledMark',
+      width: 90,
+      align: 'center',
+      render: (v: number, row) => (
+        <StateCell
+          value={v}
+          loading={state.isPending && state.variables?.id === row.id}
+          onChange={(enabledMark) => state.mutate({ id: row.id, enabledMark })}
+        />
+      ),
+    },
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 180,
+      render: (_: unknown, row) => (
+        <Space size={0}>
+          <Auth code={BUTTON_CODES.edit}>
+            <Button type="link" size="small" onClick={() => setEditor({ id: row.id })}>
+              {t('edit')}
             </Button>
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'log', label: t('di.callLog') },
-                  ...(hasBtn('btn_export') ? [{ key: 'export', label: t('export') }] : []),
-                  ...(hasBtn(BUTTON_CODES.remove) ? [{ key: 'delete', label: t('delete'), danger: true }] : []),
-                ],
-                onClick: ({ key }) => {
-                  if (key === 'log') setLogOf(row);
-                  if (key === 'export') void downloadExport(dataInterfaceApi.exportUrl(row.id), `${row.fullName}-${row.enCode}.json`).then(() => toast.success(t('exported')));
-                  if (key === 'delete') remove(row);
-                },
-              }}
-            >
-              <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('more')} />
-            </Dropdown>
-          </Space>
-        ),
-      },
-    ],
-    [t, categories, state, hasBtn],
-  );
+          </Auth>
+          <Button type="link" size="small" onClick={() => setEditor({ id: row.id, test: true })} data-testid="ma-di-test-row">
+            {t('di.test')}
+          </Button>
+          <Dropdown
+            trigger={['click']}
+            menu={{
+              items: [
+                { key: 'log', label: t('di.callLog') },
+                ...(hasBtn('btn_export') ? [{ key: 'export', label: t('export') }] : []),
+                ...(hasBtn(BUTTON_CODES.remove) ? [{ key: 'delete', label: t('delete'), danger: true }] : []),
+              ],
+              onClick: ({ key }) => {
+                if (key === 'log') setLogOf(row);
+                if (key === 'export')
+                  void downloadExport(dataInterfaceApi.exportUrl(row.id), `${row.fullName}-${row.enCode}.json`).then(() =>
+                    toast.success(t('exported')),
+                  );
+                if (key === 'delete') remove(row);
+              },
+            }}
+          >
+            <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('more')} />
+          </Dropdown>
+        </Space>
+      ),
+    },
+  ];
 
   return (
     <div className="ma-page ma-sys-page" data-testid="ma-di-page">
@@ -140,7 +162,13 @@ export default function DataInterfacePage() {
         <section className="ma-sys-main">
           <div className="ma-sys-main-head">
             <div className="ma-sys-filters">
-              <Input allowClear placeholder={t('keyword')} value={keyword} onChange={(e) => setKeyword(e.target.value)} onPressEnter={search} />
+              <Input
+                allowClear
+                placeholder={t('keyword')}
+                value={keyword}
+                onChange={(e) => setKeyword(e.target.value)}
+                onPressEnter={search}
+              />
               <Select
                 allowClear
                 placeholder={t('di.kind')}
@@ -226,7 +254,13 @@ export default function DataInterfacePage() {
         </section>
       </div>
       {editor && (
-        <InterfaceEditor id={editor.id} startOnTest={editor.test} categoryId={query.categoryId} onClose={() => setEditor(null)} onSaved={() => void refresh()} />
+        <InterfaceEditor
+          id={editor.id}
+          startOnTest={editor.test}
+          categoryId={query.categoryId}
+          onClose={() => setEditor(null)}
+          onSaved={() => void refresh()}
+        />
       )}
       {logOf && <CallLogDrawer row={logOf} onClose={() => setLogOf(null)} />}
     </div>

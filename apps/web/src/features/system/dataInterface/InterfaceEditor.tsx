@@ -101,12 +101,24 @@ export function InterfaceEditor({ id, categoryId, startOnTest, onClose, onSaved 
   const basic = (
     <Row gutter={16}>
       <Col span={12}>
-        <Form.Item name="fullName" label={t('di.name')} rules={[{ required: true, whitespace: true, message: t('required', { name: t('di.name') }) }, { max: 50 }]}>
+        <Form.Item
+          name="fullName"
+          label={t('di.name')}
+          rules={[{ required: true, whitespace: true, message: t('required', { name: t('di.name') }) }, { max: 50 }]}
+        >
           <Input autoFocus maxLength={50} />
         </Form.Item>
       </Col>
       <Col span={12}>
-        <Form.Item name="enCode" label={t('di.code')} rules={[{ required: true, message: t('required', { name: t('di.code') }) }, { pattern: patterns.enCode, message: t('enCodeRule') }, { max: 50 }]}>
+        <Form.Item
+          name="enCode"
+          label={t('di.code')}
+          rules={[
+            { required: true, message: t('required', { name: t('di.code') }) },
+            { pattern: patterns.enCode, message: t('enCodeRule') },
+            { max: 50 },
+          ]}
+        >
           <Input maxLength={50} />
         </Form.Item>
       </Col>
@@ -138,7 +150,12 @@ export function InterfaceEditor({ id, categoryId, startOnTest, onClose, onSaved 
         </Form.Item>
       </Col>
       <Col span={6}>
-        <Form.Item name="enabledMark" label={t('status')} getValueProps={(v: number) => ({ checked: v === 1 })} normalize={(c: boolean) => (c ? 1 : 0)}>
+        <Form.Item
+          name="enabledMark"
+          label={t('status')}
+          getValueProps={(v: number) => ({ checked: v === 1 })}
+          normalize={(c: boolean) => (c ? 1 : 0)}
+        >
           <Switch checkedChildren={t('enabled')} unCheckedChildren={t('disabled')} />
         </Form.Item>
       </Col>
@@ -153,8 +170,19 @@ export function InterfaceEditor({ id, categoryId, startOnTest, onClose, onSaved 
   const source =
     dataType === INTERFACE_KINDS.sql ? (
       <>
-        <Form.Item name="query" label={t('di.sql')} rules={[{ required: true, whitespace: true, message: t('required', { name: t('di.sql') }) }]} extra={t('di.sqlHint')}>
-          <Input.TextArea ref={sqlRef} className="ma-sys-code" autoSize={{ minRows: 12, maxRows: 22 }} spellCheck={false} data-testid="ma-di-sql" />
+        <Form.Item
+          name="query"
+          label={t('di.sql')}
+          rules={[{ required: true, whitespace: true, message: t('required', { name: t('di.sql') }) }]}
+          extra={t('di.sqlHint')}
+        >
+          <Input.TextArea
+            ref={sqlRef}
+            className="ma-sys-code"
+            autoSize={{ minRows: 12, maxRows: 22 }}
+            spellCheck={false}
+            data-testid="ma-di-sql"
+          />
         </Form.Item>
         <div className="ma-di-builtins">
           <span className="ma-sys-hint">{t('di.builtins')}</span>
@@ -242,7 +270,13 @@ export function InterfaceEditor({ id, categoryId, startOnTest, onClose, onSaved 
             <KeyValueEditor name="requestParameters" valueHint={t('di.valueHint')} />
           </Col>
         </Row>
-        <Form.Item name="responsePath" label={t('di.responsePath')} extra={t('di.responsePathHint')} style={{ marginTop: 16 }} rules={[{ pattern: /^[A-Za-z0-9_.]*$/, message: t('di.fieldRule') }]}>
+        <Form.Item
+          name="responsePath"
+          label={t('di.responsePath')}
+          extra={t('di.responsePathHint')}
+          style={{ marginTop: 16 }}
+          rules={[{ pattern: /^[A-Za-z0-9_.]*$/, message: t('di.fieldRule') }]}
+        >
           <Input placeholder="data.list" style={{ maxWidth: 320 }} />
         </Form.Item>
       </>
@@ -286,11 +320,23 @@ export function InterfaceEditor({ id, categoryId, startOnTest, onClose, onSaved 
             items={[
               { key: 'basic', label: t('di.tabBasic'), children: basic, forceRender: true },
               { key: 'source', label: t('di.tabSource'), children: source, forceRender: true },
-              { key: 'params', label: t('di.tabParams'), children: <ParamsEditor source={dataType === INTERFACE_KINDS.api ? 'path' : 'query'} />, forceRender: true },
+              {
+                key: 'params',
+                label: t('di.tabParams'),
+                children: <ParamsEditor source={dataType === INTERFACE_KINDS.api ? 'path' : 'query'} />,
+                forceRender: true,
+              },
               {
                 key: 'test',
                 label: t('di.tabTest'),
-                children: <TestPanel interfaceId={savedId} params={dirty ? ((form.getFieldValue('parameterJson') ?? []) as InterfaceParamDef[]) : params} dirty={dirty} save={save} />,
+                children: (
+                  <TestPanel
+                    interfaceId={savedId}
+                    params={dirty ? ((form.getFieldValue('parameterJson') ?? []) as InterfaceParamDef[]) : params}
+                    dirty={dirty}
+                    save={save}
+                  />
+                ),
               },
             ]}
           />

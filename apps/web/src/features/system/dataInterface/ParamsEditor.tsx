@@ -14,7 +14,10 @@ export function ParamsEditor({ source }: { source: string }) {
       {(fields, { add, remove }) => (
         <>
           <div className="ma-sys-filters" style={{ marginBottom: 8 }}>
-            <Button icon={<PlusOutlined />} onClick={() => add({ field: '', fieldName: '', dataType: 'varchar', required: 0, defaultValue: '' })}>
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => add({ field: '', fieldName: '', dataType: 'varchar', required: 0, defaultValue: '' })}
+            >
               {t('di.addParam')}
             </Button>
             <Tooltip title={t('di.detectHint')}>
@@ -42,7 +45,10 @@ export function ParamsEditor({ source }: { source: string }) {
                   <Form.Item
                     name={[f.name, 'field']}
                     noStyle
-                    rules={[{ required: true, message: t('di.paramField') }, { pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, message: t('di.fieldRule') }]}
+                    rules={[
+                      { required: true, message: t('di.paramField') },
+                      { pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, message: t('di.fieldRule') },
+                    ]}
                   >
                     <Input placeholder="orgId" />
                   </Form.Item>
@@ -70,7 +76,12 @@ export function ParamsEditor({ source }: { source: string }) {
                 width: 70,
                 align: 'center',
                 render: (_: unknown, f) => (
-                  <Form.Item name={[f.name, 'required']} noStyle getValueProps={(v: number) => ({ checked: !!v })} normalize={(c: boolean) => (c ? 1 : 0)}>
+                  <Form.Item
+                    name={[f.name, 'required']}
+                    noStyle
+                    getValueProps={(v: number) => ({ checked: !!v })}
+                    normalize={(c: boolean) => (c ? 1 : 0)}
+                  >
                     <Checkbox />
                   </Form.Item>
                 ),
@@ -86,7 +97,9 @@ export function ParamsEditor({ source }: { source: string }) {
               {
                 key: 'op',
                 width: 50,
-                render: (_: unknown, f) => <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('delete')} onClick={() => remove(f.name)} />,
+                render: (_: unknown, f) => (
+                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('delete')} onClick={() => remove(f.name)} />
+                ),
               },
             ]}
           />
@@ -134,7 +147,9 @@ export function KeyValueEditor({ name, valueHint }: { name: 'requestHeaders' | '
             {
               key: 'op',
               width: 50,
-              render: (_: unknown, f) => <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('delete')} onClick={() => remove(f.name)} />,
+              render: (_: unknown, f) => (
+                <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('delete')} onClick={() => remove(f.name)} />
+              ),
             },
           ]}
         />

@@ -17,7 +17,9 @@ const pick = (columns: string[], ...names: string[]) => names.find((n) => column
 export function PickerPreview({ interfaceId, columns }: { interfaceId: string; columns: string[] }) {
   const { t } = useTranslation(NS);
   const [propsValue, setPropsValue] = useState(() => pick(columns, 'id', 'CODE', 'accountId'));
-  const [relationField, setRelationField] = useState(() => pick(columns, 'fullName', 'ORG_NAME', 'ITEM_NAME', 'officeName', 'accountName', 'DOCTOR_NAME'));
+  const [relationField, setRelationField] = useState(() =>
+    pick(columns, 'fullName', 'ORG_NAME', 'ITEM_NAME', 'officeName', 'accountName', 'DOCTOR_NAME'),
+  );
   const [attr, setAttr] = useState(() => columns.find((c) => c !== propsValue && c !== relationField) ?? relationField);
   const [popup, setPopup] = useState<string>('');
   const [popover, setPopover] = useState<string[]>([]);
@@ -80,7 +82,13 @@ export function PickerPreview({ interfaceId, columns }: { interfaceId: string; c
           </Col>
           <Col span={12}>
             <Form.Item label={t('di.interfaceSelect')}>
-              <InterfaceSelect interfaceId={interfaceId} propsValue={propsValue} relationField={relationField} value={select} onChange={(v) => setSelect(v as string | undefined)} />
+              <InterfaceSelect
+                interfaceId={interfaceId}
+                propsValue={propsValue}
+                relationField={relationField}
+                value={select}
+                onChange={(v) => setSelect(v as string | undefined)}
+              />
             </Form.Item>
           </Col>
         </Row>

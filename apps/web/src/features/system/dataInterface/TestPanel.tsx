@@ -62,7 +62,10 @@ export function TestPanel({ interfaceId, params, dirty, save }: Props) {
   const rows = useMemo(() => outcome?.rows ?? [], [outcome]);
   const columns = useMemo(() => resultColumns(rows), [rows]);
   const numeric = useMemo(() => numericColumns(rows), [rows]);
-  const shown = useMemo(() => filterByRange(rows, rangeColumn, range).map((r, i) => ({ ...r, [ROW_KEY]: String(i) })), [rows, rangeColumn, range]);
+  const shown = useMemo(
+    () => filterByRange(rows, rangeColumn, range).map((r, i) => ({ ...r, [ROW_KEY]: String(i) })),
+    [rows, rangeColumn, range],
+  );
 
   return (
     <div data-testid="ma-di-test">
@@ -83,7 +86,12 @@ export function TestPanel({ interfaceId, params, dirty, save }: Props) {
         ))}
         <label className="ma-di-test-param">
           <span>{t('di.testKeyword')}</span>
-          <Input value={keyword} onChange={(e) => setKeyword(e.target.value)} onPressEnter={(e) => (e.preventDefault(), go())} style={{ width: 160 }} />
+          <Input
+            value={keyword}
+            onChange={(e) => setKeyword(e.target.value)}
+            onPressEnter={(e) => (e.preventDefault(), go())}
+            style={{ width: 160 }}
+          />
         </label>
         <Button type="primary" icon={<CaretRightOutlined />} loading={running} onClick={go} data-testid="ma-di-run">
           {dirty || !interfaceId ? t('di.saveAndRun') : t('di.run')}
@@ -91,7 +99,13 @@ export function TestPanel({ interfaceId, params, dirty, save }: Props) {
       </div>
       {outcome ? (
         outcome.error ? (
-          <Alert type="error" showIcon title={t('di.testFailed', { ms: outcome.ms })} description={<div className="ma-sys-error">{outcome.error}</div>} data-testid="ma-di-error" />
+          <Alert
+            type="error"
+            showIcon
+            title={t('di.testFailed', { ms: outcome.ms })}
+            description={<div className="ma-sys-error">{outcome.error}</div>}
+            data-testid="ma-di-error"
+          />
         ) : (
           <>
             <Space wrap style={{ margin: '4px 0 8px' }}>
@@ -108,7 +122,15 @@ export function TestPanel({ interfaceId, params, dirty, save }: Props) {
               {numeric.length > 0 && view === 'table' && (
                 <Space size={6}>
                   <span className="ma-sys-hint">{t('di.rangeFilter')}</span>
-                  <Select size="small" allowClear style={{ width: 140 }} value={rangeColumn} onChange={setRangeColumn} options={numeric.map((c) => ({ value: c, label: c }))} placeholder={t('di.column')} />
+                  <Select
+                    size="small"
+                    allowClear
+                    style={{ width: 140 }}
+                    value={rangeColumn}
+                    onChange={setRangeColumn}
+                    options={numeric.map((c) => ({ value: c, label: c }))}
+                    placeholder={t('di.column')}
+                  />
                   <div style={{ width: 240 }}>
                     <NumberRange value={range} onChange={setRange} disabled={!rangeColumn} />
                   </div>

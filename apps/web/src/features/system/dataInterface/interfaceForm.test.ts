@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { DataInterface } from '@medalliance/contract';
-import { filterByRange, formatJson, fromForm, namedParams, numericColumns, resultColumns, testParams, toForm, withDetectedParams, emptyForm } from './interfaceForm.ts';
+import {
+  filterByRange,
+  formatJson,
+  fromForm,
+  namedParams,
+  numericColumns,
+  resultColumns,
+  testParams,
+  toForm,
+  withDetectedParams,
+  emptyForm,
+} from './interfaceForm.ts';
 
 describe('data interface editor', () => {
   it('finds the parameters a SQL names, without built-ins, duplicates or quoted text', () => {
-    const sql = "SELECT * FROM t WHERE a = {orgId} AND b = @type AND c = {ORGID} AND d = @userId AND e = '{notAParam} x@y.com' AND f = {keyword}";
+    const sql =
+      "SELECT * FROM t WHERE a = {orgId} AND b = @type AND c = {ORGID} AND d = @userId AND e = '{notAParam} x@y.com' AND f = {keyword}";
     expect(namedParams(sql)).toEqual(['orgId', 'type']);
     expect(namedParams('https://api.example.com/w?city={city}&d={day}')).toEqual(['city', 'day']);
     expect(namedParams(null)).toEqual([]);
   });
   it('adds undeclared parameters as varchar and keeps declared ones', () => {
-    const defs = withDetectedParams([{ field: 'orgId', fieldName: '机构', dataType: 'varchar', required: 1, defaultValue: null }], 'x = {orgId} and y = {level}');
+    const defs = withDetectedParams(
+      [{ field: 'orgId', fieldName: '机构', dataType: 'varchar', required: 1, defaultValue: null }],
+      'x = {orgId} and y = {level}',
+    );
     expect(defs.map((d) => [d.field, d.dataType, d.required])).toEqual([
       ['orgId', 'varchar', 1],
       ['level', 'varchar', 0],
@@ -32,7 +47,14 @@ describe('data interface editor', () => {
     expect(sql.requestHeaders).toEqual([]);
     expect(sql.parameterJson).toEqual([{ field: 'a', fieldName: null, dataType: 'int', required: 1, defaultValue: null }]);
     expect(sql.description).toBeNull();
-    const api = fromForm({ ...emptyForm('c1', 3), path: ' https://api.example.com/x ', requestHeaders: [{ field: 'Token', value: '@userId' }, { field: ' ', value: 'x' }] });
+    const api = fromForm({
+      ...emptyForm('c1', 3),
+      path: ' https://api.example.com/x ',
+      requestHeaders: [
+        { field: 'Token', value: '@userId' },
+        { field: ' ', value: 'x' },
+      ],
+    });
     expect(api.query).toBeNull();
     expect(api.path).toBe('https://api.example.com/x');
     expect(api.requestHeaders).toEqual([{ field: 'Token', value: '@userId' }]);

@@ -6,7 +6,18 @@ import type { DataInterfaceForm, KeyValue, ParamValue } from '../../../api/syste
 export const INTERFACE_KINDS = { sql: 1, static: 2, api: 3 } as const;
 
 /** Built-in SQL parameters the server fills in for every call (never from the caller). */
-export const BUILTIN_PARAMS = ['@userId', '@account', '@userName', '@organizeId', '@departmentId', '@positionId', '@keyword', '@pageSize', '@currentPage', '@offsetSize'] as const;
+export const BUILTIN_PARAMS = [
+  '@userId',
+  '@account',
+  '@userName',
+  '@organizeId',
+  '@departmentId',
+  '@positionId',
+  '@keyword',
+  '@pageSize',
+  '@currentPage',
+  '@offsetSize',
+] as const;
 
 export const PARAM_TYPES: InterfaceParamDef['dataType'][] = ['varchar', 'int', 'bigint', 'decimal', 'datetime', 'text'];
 
@@ -40,7 +51,10 @@ export function toForm(d: DataInterface): DataInterfaceForm {
     path: d.path ?? '',
     requestMethod: d.requestMethod,
     requestHeaders: (d.requestHeaders ?? []).map((h) => ({ field: h.field, value: (h.value ?? '') as KeyValue['value'] })),
-    requestParameters: (d.requestParameters ?? []).map((p) => ({ field: p.field, value: (p.value ?? p.defaultValue ?? '') as KeyValue['value'] })),
+    requestParameters: (d.requestParameters ?? []).map((p) => ({
+      field: p.field,
+      value: (p.value ?? p.defaultValue ?? '') as KeyValue['value'],
+    })),
     parameterJson: (d.parameterJson ?? []).map((p) => ({ ...p, defaultValue: p.defaultValue ?? null })),
     responsePath: d.responsePath ?? '',
     timeoutMs: d.timeoutMs,
@@ -54,7 +68,8 @@ const blankToNull = <T>(v: T | '' | undefined | null): T | null => (v === '' || 
 
 /** What is sent: fields of the other kinds dropped, empty rows left out. */
 export function fromForm(v: DataInterfaceForm): DataInterfaceForm {
-  const kv = (list: KeyValue[] | undefined) => (list ?? []).filter((x) => x && String(x.field ?? '').trim()).map((x) => ({ field: String(x.field).trim(), value: x.value ?? '' }));
+  const kv = (list: KeyValue[] | undefined) =>
+    (list ?? []).filter((x) => x && String(x.field ?? '').trim()).map((x) => ({ field: String(x.field).trim(), value: x.value ?? '' }));
   return {
     ...v,
     query: v.dataType === 3 ? null : (v.query ?? ''),
@@ -64,7 +79,13 @@ export function fromForm(v: DataInterfaceForm): DataInterfaceForm {
     requestParameters: v.dataType === 3 ? kv(v.requestParameters) : [],
     parameterJson: (v.parameterJson ?? [])
       .filter((p) => p && String(p.field ?? '').trim())
-      .map((p) => ({ ...p, field: p.field.trim(), fieldName: blankToNull(p.fieldName), required: p.required ? 1 : 0, defaultValue: blankToNull(p.defaultValue) })),
+      .map((p) => ({
+        ...p,
+        field: p.field.trim(),
+        fieldName: blankToNull(p.fieldName),
+        required: p.required ? 1 : 0,
+        defaultValue: blankToNull(p.defaultValue),
+      })),
     responsePath: v.dataType === 3 ? blankToNull(v.responsePath) : null,
     timeoutMs: blankToNull(v.timeoutMs),
     description: blankToNull(v.description),
@@ -74,7 +95,9 @@ export function fromForm(v: DataInterfaceForm): DataInterfaceForm {
 /** Parameters a SQL text or URL template names ({name} or @name), built-ins left out, in order of first use. */
 export function namedParams(text: string | null | undefined): string[] {
   const out: string[] = [];
-  const builtins = new Set(BUILTIN_PARAMS.map((b) => b.slice(1).toLowerCase()).concat(['user', 'organize', 'department', 'postion', 'formid']));
+  const builtins = new Set(
+    BUILTIN_PARAMS.map((b) => b.slice(1).toLowerCase()).concat(['user', 'organize', 'department', 'postion', 'formid']),
+  );
   // Skip quoted strings so a literal '{x}' or 'a@b' is not a parameter.
   const stripped = String(text ?? '').replace(/'(?:[^']|'')*'/g, "''");
   for (const m of stripped.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}|(?<![\w@])@([A-Za-z_][A-Za-z0-9_]*)/g)) {
@@ -111,13 +134,23 @@ export function resultColumns(rows: readonly Record<string, unknown>[], sample =
 /** Columns whose sampled values are all numbers (or numeric strings), for range filters. */
 export function numericColumns(rows: readonly Record<string, unknown>[], sample = 50): string[] {
   return resultColumns(rows, sample).filter((c) => {
-    const vals = rows.slice(0, sample).map((r) => r[c]).filter((v) => v !== null && v !== undefined && v !== '');
-    return vals.length > 0 && vals.every((v) => typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))));
+    const vals = rows
+      .slice(0, sample)
+      .map((r) => r[c])
+      .filter((v) => v !== null && v !== undefined && v !== '');
+    return (
+      vals.length > 0 &&
+      vals.every((v) => typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))))
+    );
   });
 }
 
 /** Rows whose column lies in [min, max]; an empty bound is open; [] keeps every row. */
-export function filterByRange<R extends Record<string, unknown>>(rows: readonly R[], column: string | undefined, range: readonly (number | null)[]): R[] {
+export function filterByRange<R extends Record<string, unknown>>(
+  rows: readonly R[],
+  column: string | undefined,
+  range: readonly (number | null)[],
+): R[] {
   if (!column || range.length !== 2) return [...rows];
   const [lo, hi] = range as [number | null, number | null];
   return rows.filter((r) => {

@@ -217,7 +217,8 @@ defineMessages(NS, {
     'di.tabParams': 'Parameters',
     'di.tabTest': 'Test',
     'di.sql': 'SQL',
-    'di.sqlHint': 'One SELECT (or WITH … SELECT) statement only. Write parameters as {name} or @name; they are always bound, never spliced into the SQL.',
+    'di.sqlHint':
+      'One SELECT (or WITH … SELECT) statement only. Write parameters as {name} or @name; they are always bound, never spliced into the SQL.',
     'di.builtins': 'System parameters (click to insert):',
     'di.builtin.userId': 'Current user id',
     'di.builtin.account': 'Current user account',
