@@ -203,7 +203,10 @@ describe('sign-in page', () => {
     await p.getByText('验证码已发送至 138****0003').waitFor();
     await shot(p, 'login-sms-countdown');
 
-    const row = readDb<{ content: string }>("select content from sms_outbox where phone = ? order by created_at desc limit 1", '13800000003');
+    const row = readDb<{ content: string }>(
+      'select content from sms_outbox where phone = ? order by created_at desc limit 1',
+      '13800000003',
+    );
     const code = /(\d{6})/.exec(row?.content ?? '')?.[1];
     expect(code).toMatch(/^\d{6}$/);
 
@@ -230,6 +233,8 @@ describe('sign-in page', () => {
     const phone = await phonePage();
     await phone.goto(url.pathname + url.search);
     await phone.waitForURL((u) => u.pathname === '/login' && (u.searchParams.get('redirect') ?? '').startsWith('/scanConfirm?ticket='));
+    await phone.locator('#account').waitFor();
+    await shot(phone, 'login-phone');
     await phone.locator('#account').fill('admin');
     await phone.locator('#password').fill('admin123');
     await phone.keyboard.press('Enter');
@@ -251,6 +256,16 @@ describe('sign-in page', () => {
     await expect.poll(() => desktop.locator('.ma-user-name').textContent()).toBe('系统管理员');
     // admin has signed in before: the last-login toast (spec §2.5) greets this sign-in.
     await expect.poll(() => toast(desktop).textContent(), { timeout: 10_000 }).toContain('上次登录时间');
+
+    // The phone carries on into the app: the dashboard and the profile at phone size.
+    await phone.getByRole('button', { name: '返回首页' }).click();
+    await phone.waitForURL((u) => u.pathname === '/home');
+    await phone.locator('.ma-home-stat-value').first().waitFor();
+    await phone.locator('.ma-home-chart canvas').first().waitFor();
+    await shot(phone, 'home-phone');
+    await phone.goto('/profile');
+    await phone.locator('.ma-profile-summary h2').waitFor();
+    await shot(phone, 'profile-phone');
   });
 
   it('shows an expired QR code with a refresh', async () => {
@@ -302,8 +317,44 @@ describe('the shell', () => {
     // /chardHome (the top bar's home icon) shows the same dashboard.
     await p.getByRole('button', { name: '主页' }).click();
     await p.waitForURL((u) => u.pathname === '/chardHome');
-    await expect.poll(() => p.locator('.ma-view:visible [data-stat="users"] .ma-home-stat-value').getAttribute('data-value')).toBe(String(data.users));
+    await expect
+      .poll(() => p.locator('.ma-view:visible [data-stat="users"] .ma-home-stat-value').getAttribute('data-value'))
+      .toBe(String(data.users));
     await p.goto('/home');
+  });
+
+  it('shows skeletons while the figures load, and an error with a retry when they fail', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await p.route('**/api/dashboard/Overview*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await p.reload();
+    await p.locator('.ma-home-stat-skeleton').first().waitFor({ timeout: 20_000 });
+    await p.locator('.ma-home-chart-skeleton').first().waitFor();
+    await shot(p, 'home-loading');
+    release();
+    await p.locator('[data-stat="users"] .ma-home-stat-value').waitFor();
+    await p.unroute('**/api/dashboard/Overview*');
+
+    await p.route('**/api/dashboard/Overview*', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 500, msg: '统计服务暂不可用', data: null }),
+      }),
+    );
+    await p.reload();
+    const error = p.locator('.ma-home-error');
+    await error.waitFor({ timeout: 20_000 });
+    await expect.poll(() => error.textContent()).toContain('工作台数据加载失败');
+    expect(await error.textContent()).toContain('统计服务暂不可用');
+    await shot(p, 'home-error');
+    await p.unroute('**/api/dashboard/Overview*');
+    await error.getByRole('button', { name: /重\s*试/ }).click();
+    await p.locator('[data-stat="users"] .ma-home-stat-value').waitFor();
+    await expect.poll(() => p.locator('.ma-home-chart canvas').count(), { timeout: 10_000 }).toBe(2);
   });
 
   it('switches the language to English and back: title and menus follow', async () => {
@@ -403,7 +454,10 @@ describe('the shell', () => {
     await p.getByRole('menuitem', { name: '退出登录' }).click();
     await p.getByText('您确定要退出应用程序吗？').waitFor();
     await shot(p, 'logout-confirm');
-    await p.locator('.ant-modal-confirm').getByRole('button', { name: /确\s*定/ }).click();
+    await p
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await p.waitForURL((u) => u.pathname === '/login');
     await p.goto('/home');
     await p.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/home');
@@ -470,7 +524,9 @@ describe('profile', () => {
       return c.toDataURL('image/png').split(',')[1]!;
     });
     const put = p.waitForResponse((r) => /\/Current\/Avatar\//.test(r.url()) && r.request().method() === 'PUT');
-    await p.locator('[data-testid="image-upload-input"]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    await p
+      .locator('[data-testid="image-upload-input"]')
+      .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
     expect((await put).status()).toBe(200);
     await p.getByText('头像已更新').waitFor();
     await expect.poll(() => p.locator('.ma-profile-avatar-current .ma-profile-avatar').getAttribute('data-has-image')).toBe('true');
@@ -537,7 +593,10 @@ describe('profile', () => {
     const rows = p.locator('.ma-profile-log .ant-table-tbody tr.ant-table-row');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(3);
     await p.locator('.ma-profile-log').getByText('账号密码').first().waitFor();
-    await p.locator('.ma-profile-log').getByText(/共 \d+ 条/).waitFor();
+    await p
+      .locator('.ma-profile-log')
+      .getByText(/共 \d+ 条/)
+      .waitFor();
     await shot(p, 'profile-log');
 
     // A day range in the past: nothing.

@@ -56,7 +56,10 @@ export function signInSeries(days: Overview['signIns'], locale: string): SignInS
 }
 
 /** Staff per level of care as chart rows, in the fixed county → township → village order. */
-export function levelRows(staff: Partial<Record<CareLevel, number>>, name: (level: CareLevel) => string): { level: CareLevel; name: string; value: number }[] {
+export function levelRows(
+  staff: Partial<Record<CareLevel, number>>,
+  name: (level: CareLevel) => string,
+): { level: CareLevel; name: string; value: number }[] {
   return CARE_LEVELS.map((level) => ({ level, name: name(level), value: Math.max(0, Number(staff[level]) || 0) }));
 }
 

@@ -102,7 +102,9 @@ export function SmsForm({ onLogin }: { onLogin: (result: LoginResult) => void })
         validateFirst
         rules={[
           { required: true, whitespace: true, message: t('mobileRequired') },
-          { validator: async (_, value: string) => (isSmsAccount(value ?? '') ? undefined : Promise.reject(new Error(t('mobileInvalid')))) },
+          {
+            validator: async (_, value: string) => (isSmsAccount(value ?? '') ? undefined : Promise.reject(new Error(t('mobileInvalid')))),
+          },
         ]}
         extra={sent ? null : t('subAccountHint')}
       >
@@ -115,10 +117,7 @@ export function SmsForm({ onLogin }: { onLogin: (result: LoginResult) => void })
           maxLength={120}
         />
       </Form.Item>
-      <Form.Item
-        extra={sent ? <span className="ma-login-sent">{t('codeSent', sent)}</span> : null}
-        className="ma-login-code-item"
-      >
+      <Form.Item extra={sent ? <span className="ma-login-sent">{t('codeSent', sent)}</span> : null} className="ma-login-code-item">
         <div className="ma-login-inline">
           <Form.Item
             name="code"

@@ -82,11 +82,7 @@ export function BaseInfoTab({ info }: { info: BaseInfo }) {
     return (
       <div className="ma-profile-basic" data-mode="view">
         <div className="ma-profile-toolbar">
-          <Button
-            type="primary"
-            icon={<EditOutlined />}
-            onClick={() => setEditing(true)}
-          >
+          <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
             {t('edit')}
           </Button>
         </div>
@@ -184,12 +180,22 @@ export function BaseInfoTab({ info }: { info: BaseInfo }) {
         </Col>
         <Col xs={24}>
           <Form.Item name="signature" label={t('signature')}>
-            <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('enter', { label: t('signature') })} />
+            <Input.TextArea
+              maxLength={500}
+              showCount
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              placeholder={t('enter', { label: t('signature') })}
+            />
           </Form.Item>
         </Col>
         <Col xs={24}>
           <Form.Item name="description" label={t('description')}>
-            <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('enter', { label: t('description') })} />
+            <Input.TextArea
+              maxLength={500}
+              showCount
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              placeholder={t('enter', { label: t('description') })}
+            />
           </Form.Item>
         </Col>
       </Row>

@@ -50,7 +50,12 @@ export function PasswordTab({ info }: { info: BaseInfo }) {
 
   return (
     <div className="ma-profile-password">
-      <Alert type={done ? 'success' : 'info'} showIcon title={done ? t('pwd.done') : t('pwd.notice')} className="ma-profile-password-notice" />
+      <Alert
+        type={done ? 'success' : 'info'}
+        showIcon
+        title={done ? t('pwd.done') : t('pwd.notice')}
+        className="ma-profile-password-notice"
+      />
       {error ? <Alert type="error" showIcon title={error} className="ma-profile-password-notice" role="alert" /> : null}
       <Form<Fields>
         form={form}
@@ -98,7 +103,9 @@ export function PasswordTab({ info }: { info: BaseInfo }) {
           {t('pwd.submit')}
         </Button>
         {info.changePasswordAt ? (
-          <span className="ma-profile-password-last">{t('pwd.lastChanged', { time: dayjs(info.changePasswordAt).format('YYYY-MM-DD HH:mm') })}</span>
+          <span className="ma-profile-password-last">
+            {t('pwd.lastChanged', { time: dayjs(info.changePasswordAt).format('YYYY-MM-DD HH:mm') })}
+          </span>
         ) : null}
       </Form>
     </div>

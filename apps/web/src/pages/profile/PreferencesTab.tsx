@@ -42,7 +42,11 @@ export function PreferencesTab() {
           options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
         />
       </Row>
-      <Row icon={<LayoutOutlined />} title={t('settings.layout')} hint={t('settings.layoutHint', { layout: tc(`settings.layout.${layout}`) })}>
+      <Row
+        icon={<LayoutOutlined />}
+        title={t('settings.layout')}
+        hint={t('settings.layoutHint', { layout: tc(`settings.layout.${layout}`) })}
+      >
         <Button onClick={() => useUi.getState().set({ settingsOpen: true })}>{t('settings.openLayout')}</Button>
       </Row>
       <Row icon={<LockOutlined />} title={t('settings.lock')} hint={t('settings.lockHint')}>

@@ -1,4 +1,12 @@
-import { CheckCircleFilled, CloseCircleFilled, DesktopOutlined, ExclamationCircleFilled, LoadingOutlined, MobileOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  DesktopOutlined,
+  ExclamationCircleFilled,
+  LoadingOutlined,
+  MobileOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,7 +127,11 @@ export default function ScanConfirmPage() {
       confirmed: { icon: <CheckCircleFilled className="ma-scan-state-icon is-ok" />, title: t('confirmed'), hint: t('confirmedHint') },
       cancelled: { icon: <CloseCircleFilled className="ma-scan-state-icon is-muted" />, title: t('cancelled'), hint: t('cancelledHint') },
       invalid: { icon: <ExclamationCircleFilled className="ma-scan-state-icon is-warn" />, title: t('invalid'), hint: t('invalidHint') },
-      failed: { icon: <ExclamationCircleFilled className="ma-scan-state-icon is-warn" />, title: t('failed'), hint: reason ?? t('failedHint') },
+      failed: {
+        icon: <ExclamationCircleFilled className="ma-scan-state-icon is-warn" />,
+        title: t('failed'),
+        hint: reason ?? t('failedHint'),
+      },
     }[phase];
     body = (
       <div className="ma-scan-state" role="status" data-outcome={phase}>
