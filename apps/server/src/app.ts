@@ -9,6 +9,7 @@ import { registerAuth } from './http/auth.ts';
 import { registerEnvelope } from './http/envelope.ts';
 import { registerWeb } from './http/web.ts';
 import { modules } from './modules/index.ts';
+import { registerRequestLog } from './modules/system/index.ts';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -47,6 +48,8 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltA
   });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   registerAuth(app, ctx);
+  // Root-level hooks: registered before the modules so their scopes inherit them.
+  registerRequestLog(app, ctx);
 
   for (const register of modules) await app.register((scope) => register(scope, ctx), { prefix: '/api' });
   await registerWeb(app, config);
