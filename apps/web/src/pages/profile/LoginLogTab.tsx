@@ -48,9 +48,18 @@ export function LoginLogTab() {
     {
       key: 'result',
       title: t('log.result'),
-      dataIndex: 'success',
-      width: 80,
-      render: (v: number) => (v ? <Tag color="success">{t('log.success')}</Tag> : <Tag color="error">{t('log.failure')}</Tag>),
+      width: 170,
+      // A failure says why (wrong password, locked …); a success needs no words.
+      render: (_, row) => {
+        if (row.success) return <Tag color="success">{t('log.success')}</Tag>;
+        const key = loginMessageKey(row.message);
+        return (
+          <span className="ma-profile-log-failure">
+            <Tag color="error">{t('log.failure')}</Tag>
+            <span>{key ? t(key) : row.message || ''}</span>
+          </span>
+        );
+      },
     },
     {
       key: 'type',
@@ -62,24 +71,14 @@ export function LoginLogTab() {
     {
       key: 'address',
       title: t('log.address'),
-      width: 170,
+      width: 160,
       render: (_, row) => [row.ip, row.ipAddressName].filter(Boolean).join(' · ') || none,
     },
     {
       key: 'device',
       title: t('log.device'),
-      width: 200,
-      render: (_, row) => [row.platform, row.browser].filter(Boolean).join(' · ') || none,
-    },
-    {
-      key: 'message',
-      title: t('log.message'),
-      dataIndex: 'message',
       ellipsis: true,
-      render: (v: string | null) => {
-        const key = loginMessageKey(v);
-        return key ? t(key) : v || none;
-      },
+      render: (_, row) => [row.platform, row.browser].filter(Boolean).join(' · ') || none,
     },
   ];
 
@@ -119,7 +118,7 @@ export function LoginLogTab() {
         columns={columns}
         dataSource={list.data?.list ?? []}
         loading={list.isFetching}
-        scroll={{ x: 860 }}
+        scroll={{ x: 760 }}
         pagination={{
           current: query.currentPage,
           pageSize: query.pageSize,

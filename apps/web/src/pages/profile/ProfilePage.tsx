@@ -28,7 +28,9 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
         {icon}
       </span>
       <span className="ma-profile-fact-label">{label}</span>
-      <span className="ma-profile-fact-value">{children}</span>
+      <span className="ma-profile-fact-value" title={typeof children === 'string' ? children : undefined}>
+        {children}
+      </span>
     </li>
   );
 }
@@ -112,7 +114,7 @@ export default function ProfilePage() {
   return (
     <div className="ma-page ma-profile">
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={8} xl={7} xxl={6}>
+        <Col xs={24} lg={9} xl={8} xxl={6}>
           {data ? (
             <Summary info={data} />
           ) : (
@@ -121,7 +123,7 @@ export default function ProfilePage() {
             </Card>
           )}
         </Col>
-        <Col xs={24} lg={16} xl={17} xxl={18}>
+        <Col xs={24} lg={15} xl={16} xxl={18}>
           <Card variant="borderless" className="ma-profile-main">
             {data ? (
               <Tabs
