@@ -449,6 +449,15 @@ describe('the shell', () => {
     await shell(p).waitFor();
   });
 
+  it('guards: /login with a session goes home, an unknown path shows 404', async () => {
+    await p.goto('/login');
+    await p.waitForURL((u) => u.pathname === '/home');
+    await p.goto('/no/such/screen');
+    await p.waitForURL((u) => u.pathname === '/404');
+    await p.getByRole('button', { name: '返回首页' }).click();
+    await p.waitForURL((u) => u.pathname === '/home');
+  });
+
   it('logs out after confirmation', async () => {
     await userMenu(p).click();
     await p.getByRole('menuitem', { name: '退出登录' }).click();
@@ -504,7 +513,7 @@ describe('profile', () => {
     expect(data).toMatchObject({ realName: '赵敏华', mobilePhone: '13900000066', signature: '妇产科，周二、周四门诊' });
   });
 
-  it('uploads an avatar; the profile and the top bar point at it', async () => {
+  it('uploads an avatar; the profile shows it and the account points at it', async () => {
     await p.getByRole('tab', { name: '头像' }).click();
     // A real picture, drawn by the browser.
     const png = await p.evaluate(() => {
