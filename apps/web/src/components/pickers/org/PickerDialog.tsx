@@ -165,15 +165,12 @@ export function PickerDialog({
     dispatch({ type: 'confirm' });
   };
 
+  // Enter confirms (Ctrl+Enter from anywhere; plain Enter outside the search box and the tree, where Enter searches or picks).
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
     const target = e.target as HTMLElement;
-    if (
-      e.key === 'Enter' &&
-      !e.nativeEvent.isComposing &&
-      target.tagName !== 'INPUT' &&
-      target.tagName !== 'BUTTON' &&
-      !target.closest('.ant-tree')
-    ) {
+    const inside = target.tagName === 'INPUT' || target.tagName === 'BUTTON' || !!target.closest('.ant-tree');
+    if (e.ctrlKey || e.metaKey || !inside) {
       e.preventDefault();
       confirm();
     }

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState, type CSSProperties } from 'react';
-import { Select } from 'antd';
+import { useCallback, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Select, type RefSelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PickerDialog, type PickerTab } from './PickerDialog.tsx';
@@ -70,6 +70,12 @@ export function PickerField({
 }: BaseProps) {
   const { t } = useTranslation(NS);
   const [open, setOpen] = useState(false);
+  const field = useRef<RefSelectProps>(null);
+  // Back to the field when the dialog closes (keyboard users go on from where they were).
+  const close = useCallback(() => {
+    setOpen(false);
+    setTimeout(() => field.current?.focus(), 0);
+  }, []);
   const [known, setKnown] = useState<Map<string, PickNode>>(() => new Map());
   const ids = useMemo(() => toIds(value, multiple), [value, multiple]);
   const missing = useMemo(() => ids.filter((i) => !known.has(i)), [ids, known]);
@@ -101,7 +107,7 @@ export function PickerField({
 
   const onConfirm = useCallback(
     (items: PickNode[]) => {
-      setOpen(false);
+      close();
       setKnown((k) => {
         const m = new Map(k);
         for (const n of items) m.set(n.id, n);
@@ -115,9 +121,8 @@ export function PickerField({
         items,
       );
     },
-    [onChange, multiple],
+    [onChange, multiple, close],
   );
-  const onCancel = useCallback(() => setOpen(false), []);
   const rules: PickRules = useMemo(() => ({ multiple, types }), [multiple, types]);
 
   const options = current.map((n) => {
@@ -142,6 +147,7 @@ export function PickerField({
     <>
       <Select
         {...rest}
+        ref={field}
         id={id}
         className={`ma-picker-field${className ? ` ${className}` : ''}`}
         style={style}
@@ -173,7 +179,7 @@ export function PickerField({
           tabs={tabs}
           initial={current}
           onConfirm={onConfirm}
-          onCancel={onCancel}
+          onCancel={close}
           onEmptyConfirm={onEmptyConfirm}
         />
       ) : null}

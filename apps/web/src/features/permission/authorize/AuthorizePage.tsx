@@ -182,12 +182,17 @@ export default function AuthorizePage() {
   };
   const pickerProps = { value: chosen?.type === type ? chosen.id : '', onChange: pick, style: { width: 300 } };
 
-  const menus = model.data && checked ? chosenMenus(model.data, checked) : new Set<string>();
-  const tierList = (name: Tier): AuthNode[] => {
-    if (!model.data) return [];
-    const list = model.data[name].list;
-    return name === 'system' || name === 'module' ? list : pruneToMenus(list, menus);
-  };
+  // The item tiers show only the chosen menus; kept stable while the menus stay the same (tree state hangs on it).
+  const menusKey = model.data && checked ? [...chosenMenus(model.data, checked)].sort().join(',') : '';
+  const lists = useMemo(() => {
+    const out = {} as Record<Tier, AuthNode[]>;
+    if (!model.data) return null;
+    const menus = new Set(menusKey ? menusKey.split(',') : []);
+    for (const name of TIERS)
+      out[name] = name === 'system' || name === 'module' ? model.data[name].list : pruneToMenus(model.data[name].list, menus);
+    return out;
+  }, [model.data, menusKey]);
+  const tierList = (name: Tier): AuthNode[] => lists?.[name] ?? [];
 
   const labels: Record<Tier, string> = {
     system: t('auth.tier.system'),

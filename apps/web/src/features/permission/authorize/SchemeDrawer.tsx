@@ -116,6 +116,7 @@ function SchemeForm({
       okButtonProps={{ loading: save.isPending }}
     >
       <Form<SchemeValues>
+        name="scheme"
         form={form}
         layout="horizontal"
         labelCol={{ flex: '96px' }}

@@ -98,6 +98,7 @@ export function DepartmentForm({
 
   return (
     <FormDialog<Values>
+      name="department"
       open={open}
       title={id ? t('dept.editTitle') : t('dept.addTitle')}
       form={form}

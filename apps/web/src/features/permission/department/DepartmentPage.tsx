@@ -20,6 +20,7 @@ import { listPagination } from '../shared/pagination.ts';
 import { refreshPermissionData } from '../shared/refresh.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
 import { DepartmentForm, type DepartmentFormTarget } from './DepartmentForm.tsx';
+import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
 interface Row extends Omit<OrganizeNode, 'children'> {
@@ -48,6 +49,7 @@ export default function DepartmentPage() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
   const confirm = useConfirm();
+  const withActions = useActionColumn(['btn_edit', 'btn_remove']);
   const [company, setCompany] = useState<PickNode | null>(null);
   const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState({ current: 1, pageSize: 20 });
@@ -175,7 +177,7 @@ export default function DepartmentPage() {
             size="middle"
             loading={list.isFetching}
             dataSource={rows}
-            columns={columns}
+            columns={withActions(columns)}
             scroll={{ x: 700 }}
             expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setExpanded({ for: rows, keys: [...keys] }) }}
             pagination={listPagination(t, {

@@ -94,6 +94,7 @@ export function GroupForm({
 
   return (
     <FormDialog<Values>
+      name="group"
       open={!!target}
       title={id ? t('group.editTitle') : t('group.addTitle')}
       form={form}

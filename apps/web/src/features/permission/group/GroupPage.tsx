@@ -17,6 +17,7 @@ import { listPagination } from '../shared/pagination.ts';
 import { refreshPermissionData } from '../shared/refresh.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
 import { GroupForm, groupTypeLabel } from './GroupForm.tsx';
+import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
 /** User groups (spec §7.4): keyword search, paging, create / edit / delete. */
@@ -24,6 +25,7 @@ export default function GroupPage() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
   const confirm = useConfirm();
+  const withActions = useActionColumn(['btn_edit', 'btn_remove']);
   const [q, setQ] = useState({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, keyword: '' });
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
 
@@ -90,7 +92,7 @@ export default function GroupPage() {
           size="middle"
           loading={list.isFetching}
           dataSource={list.data?.list ?? []}
-          columns={columns}
+          columns={withActions(columns)}
           scroll={{ x: 1100 }}
           pagination={listPagination(t, {
             current: q.currentPage,

@@ -14,6 +14,7 @@ import { OrgPath } from '../shared/OrgPath.tsx';
 import { formatTime } from '../shared/formatTime.ts';
 import { listPagination } from '../shared/pagination.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
+import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
 const BTN_FORCED = 'btn_forced';
@@ -27,6 +28,7 @@ export default function OnlineUserPage() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
   const confirm = useConfirm();
+  const withActions = useActionColumn(['btn_forced']);
   const [q, setQ] = useState({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, keyword: '' });
   const [selected, setSelected] = useState<Key[]>([]);
 
@@ -106,7 +108,7 @@ export default function OnlineUserPage() {
           size="middle"
           loading={list.isFetching}
           dataSource={list.data?.list ?? []}
-          columns={columns}
+          columns={withActions(columns)}
           scroll={{ x: 1350 }}
           rowSelection={{ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.current }) }}
           pagination={listPagination(t, {

@@ -105,6 +105,7 @@ export function OrganizeForm({
 
   return (
     <FormDialog<Values>
+      name="organize"
       open={open}
       title={id ? t('org.editTitle') : t('org.addTitle')}
       form={form}

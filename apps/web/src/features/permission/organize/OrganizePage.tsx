@@ -16,6 +16,7 @@ import { StatusTag } from '../shared/StatusTag.tsx';
 import { refreshPermissionData } from '../shared/refresh.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
 import { OrganizeForm, type OrganizeFormTarget } from './OrganizeForm.tsx';
+import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
 interface Row extends Omit<OrganizeNode, 'children'> {
@@ -41,6 +42,7 @@ export default function OrganizePage() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
   const confirm = useConfirm();
+  const withActions = useActionColumn(['btn_add', 'btn_edit', 'btn_remove']);
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<OrganizeFormTarget | null>(null);
   const list = useQuery({
@@ -150,7 +152,7 @@ export default function OrganizePage() {
           size="middle"
           loading={list.isFetching}
           dataSource={rows}
-          columns={columns}
+          columns={withActions(columns)}
           pagination={false}
           scroll={{ x: 900 }}
           expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setExpanded({ for: rows, keys: [...keys] }) }}

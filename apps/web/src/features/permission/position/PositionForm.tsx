@@ -101,6 +101,7 @@ export function PositionForm({
 
   return (
     <FormDialog<Values>
+      name="position"
       open={!!target}
       title={id ? t('position.editTitle') : t('position.addTitle')}
       form={form}

@@ -19,6 +19,7 @@ import { listPagination } from '../shared/pagination.ts';
 import { refreshPermissionData } from '../shared/refresh.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
 import { PositionForm, positionTypeLabel } from './PositionForm.tsx';
+import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
 /**
@@ -29,6 +30,7 @@ export default function PositionPage() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
   const confirm = useConfirm();
+  const withActions = useActionColumn(['btn_edit', 'btn_remove']);
   const [organizeId, setOrganizeId] = useState<string | null>(null);
   const [q, setQ] = useState({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, keyword: '' });
   const [editing, setEditing] = useState<{ id: string | null; organizeId?: string } | null>(null);
@@ -54,10 +56,9 @@ export default function PositionPage() {
     { title: t('position.fullName'), dataIndex: 'fullName', width: 140, ellipsis: true },
     { title: t('position.enCode'), dataIndex: 'enCode', width: 150, ellipsis: true },
     { title: t('position.type'), dataIndex: 'type', width: 90, render: (v: string | null) => positionTypeLabel(t, v) },
-    { title: t('position.organize'), dataIndex: 'organize', width: 200, render: (v: string) => <OrgPath path={v} /> },
+    { title: t('position.organize'), dataIndex: 'organize', width: 170, render: (v: string) => <OrgPath path={v} /> },
     { title: t('common.status'), dataIndex: 'enabledMark', width: 80, render: (v: number) => <StatusTag enabled={v === 1} /> },
-    { title: t('common.sortCode'), dataIndex: 'sortCode', width: 70 },
-    { title: t('common.creatorTime'), dataIndex: 'creatorTime', width: 150, render: (v: number) => formatTime(v) },
+    { title: t('common.creatorTime'), dataIndex: 'creatorTime', width: 140, render: (v: number) => formatTime(v) },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -102,8 +103,8 @@ export default function PositionPage() {
             size="middle"
             loading={list.isFetching}
             dataSource={list.data?.list ?? []}
-            columns={columns}
-            scroll={{ x: 1010 }}
+            columns={withActions(columns)}
+            scroll={{ x: 890 }}
             pagination={listPagination(t, {
               current: q.currentPage,
               pageSize: q.pageSize,

@@ -82,6 +82,7 @@ export function RoleForm({ target, onClose, onSaved }: { target: { id: string | 
 
   return (
     <FormDialog<Values>
+      name="role"
       open={!!target}
       title={id ? t('role.editTitle') : t('role.addTitle')}
       form={form}

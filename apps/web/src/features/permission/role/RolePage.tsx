@@ -18,6 +18,7 @@ import { listPagination } from '../shared/pagination.ts';
 import { refreshPermissionData } from '../shared/refresh.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
 import { RoleForm } from './RoleForm.tsx';
+import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
 type RoleType = '' | 'global' | 'organize';
@@ -30,6 +31,7 @@ export default function RolePage() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
   const confirm = useConfirm();
+  const withActions = useActionColumn(['btn_edit', 'btn_remove']);
   const { hasBtn } = usePermission();
   const [type, setType] = useState<RoleType>('');
   const [q, setQ] = useState({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, keyword: '', type: '' as RoleType });
@@ -159,7 +161,7 @@ export default function RolePage() {
           size="middle"
           loading={list.isFetching}
           dataSource={list.data?.list ?? []}
-          columns={columns}
+          columns={withActions(columns)}
           scroll={{ x: 1100 }}
           pagination={listPagination(t, {
             current: q.currentPage,

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { NS } from '../messages.ts';
 
 interface FormDialogProps<T> {
+  /** Form name: prefixes the field ids (dialogs stay mounted, ids must not clash). */
+  name: string;
   open: boolean;
   title: string;
   form: FormInstance<T>;
@@ -24,6 +26,7 @@ interface FormDialogProps<T> {
  * submit button inside the form), Esc and cancel close, OK spins while saving.
  */
 export function FormDialog<T>({
+  name,
   open,
   title,
   form,
@@ -44,8 +47,18 @@ export function FormDialog<T>({
       width={width}
       onCancel={onClose}
       maskClosable={false}
-      forceRender
-      className="ma-perm-dialog"
+      className={`ma-perm-dialog ma-perm-dialog-${name}`}
+      // The first field takes the focus, so typing and Enter work at once.
+      afterOpenChange={(opened) => {
+        if (!opened) return;
+        // After the dialog's own focus handling.
+        setTimeout(() => {
+          const first = document.querySelector<HTMLElement>(
+            `.ma-perm-dialog-${name} .ant-form .ant-input:not([disabled]), .ma-perm-dialog-${name} .ant-form .ant-input-number-input:not([disabled])`,
+          );
+          first?.focus();
+        }, 50);
+      }}
       footer={[
         <Button key="cancel" onClick={onClose}>
           {t('common.cancel')}
@@ -57,6 +70,7 @@ export function FormDialog<T>({
     >
       <Spin spinning={!!loading}>
         <Form<T>
+          name={name}
           form={form}
           layout="horizontal"
           labelCol={{ flex: `${labelWidth}px` }}

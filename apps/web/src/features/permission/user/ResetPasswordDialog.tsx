@@ -42,6 +42,7 @@ export function ResetPasswordDialog({
 
   return (
     <FormDialog<Values>
+      name="resetPassword"
       open={!!user}
       title={t('reset.title')}
       form={form}

@@ -179,6 +179,7 @@ export function UserForm({
   const half = { xs: 24, md: 12 };
   return (
     <FormDialog<Values>
+      name="user"
       open={!!target}
       title={id ? t('user.editTitle') : t('user.addTitle')}
       form={form}

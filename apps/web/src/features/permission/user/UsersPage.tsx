@@ -26,6 +26,7 @@ import { ExportDialog } from './ExportDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { UserForm } from './UserForm.tsx';
+import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
 const BTN = { resetPassword: 'btn_resetPassword', import: 'btn_import', export: 'btn_export' } as const;
@@ -41,6 +42,7 @@ export default function UsersPage() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
   const confirm = useConfirm();
+  const withActions = useActionColumn(['btn_edit', 'btn_remove', 'btn_resetPassword']);
   const { hasBtn } = usePermission();
   const me = useUser((s) => s.userInfo?.userId);
   const [organizeId, setOrganizeId] = useState<string | null>(null);
@@ -250,7 +252,7 @@ export default function UsersPage() {
             size="middle"
             loading={list.isFetching}
             dataSource={rows}
-            columns={columns}
+            columns={withActions(columns)}
             scroll={{ x: 1400 }}
             onChange={(_, __, sorter) => {
               const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<UserListRow> | undefined;
