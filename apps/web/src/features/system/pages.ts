@@ -7,4 +7,6 @@ export const pages: Record<string, PageLoader> = {
   '/system/billRule': () => import('./billRule/BillRulePage.tsx'),
   '/system/dataInterface': () => import('./dataInterface/DataInterfacePage.tsx'),
   '/system/printDev': () => import('./printDev/PrintDevPage.tsx'),
+  '/system/sysConfig': () => import('./sysConfig/SysConfigPage.tsx'),
+  '/system/log': () => import('./log/LogPage.tsx'),
 };

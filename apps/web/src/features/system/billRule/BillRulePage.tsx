@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Input, Space, Table, Tooltip } from 'antd';
+import { App, Button, Input, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { FieldNumberOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@medalliance/contract';
@@ -9,6 +9,7 @@ import { billRuleApi, downloadExport, type BillRuleRow } from '../../../api/syst
 import { toast } from '../../../app/feedback.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
+import { BillTemplateDialog } from '../../../components/pickers/data/BillTemplateDialog.tsx';
 import { useDictionary, dictionaryLabel } from '../../../lookups/dictionaries.ts';
 import { SideTree } from '../common/SideTree.tsx';
 import { StateCell } from '../common/StateCell.tsx';
@@ -38,6 +39,28 @@ export default function BillRulePage() {
   const [keyword, setKeyword] = useState('');
   const [query, setQuery] = useState<Query>({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, keyword: '', sidx: '', sort: 'desc' });
   const [modal, setModal] = useState<{ editing: BillRuleRow | null } | null>(null);
+  const [picking, setPicking] = useState(false);
+  const { modal: dialogs } = App.useApp();
+
+  /** What a form using the rule would show before saving (BillNumber: the same for 3 minutes, not consumed). */
+  const previewNumber = async (rule: BillRuleRow) => {
+    setPicking(false);
+    const res = await billRuleApi.billNumber(rule.enCode);
+    dialogs.info({
+      title: t('bill.previewTitle', { name: rule.fullName }),
+      content: (
+        <div>
+          <div className="ma-sys-example" data-testid="ma-bill-number">
+            {res.data}
+          </div>
+          <p className="ma-sys-hint" style={{ marginTop: 8 }}>
+            {t('bill.previewHint')}
+          </p>
+        </div>
+      ),
+      okText: t('ok'),
+    });
+  };
 
   const list = useQuery({
     queryKey: [...KEY, query],
@@ -165,6 +188,9 @@ export default function BillRulePage() {
               </Button>
             </div>
             <Space>
+              <Button icon={<FieldNumberOutlined />} onClick={() => setPicking(true)} data-testid="ma-bill-preview">
+                {t('bill.preview')}
+              </Button>
               <Auth code={BUTTON_CODES.add}>
                 <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ editing: null })} data-testid="ma-bill-add">
                   {t('add')}
@@ -206,6 +232,7 @@ export default function BillRulePage() {
           </div>
         </section>
       </div>
+      {picking && <BillTemplateDialog open onCancel={() => setPicking(false)} onConfirm={(rule) => void previewNumber(rule)} />}
       {modal && (
         <BillRuleFormModal
           editing={modal.editing}

@@ -86,8 +86,8 @@ export default function PrintDevPage() {
       ellipsis: true,
       sorter: (a, b) => a.fullName.localeCompare(b.fullName, 'zh'),
     },
-    { title: t('pd.code'), dataIndex: 'enCode', width: 140, ellipsis: true, sorter: (a, b) => a.enCode.localeCompare(b.enCode) },
-    { title: t('category'), dataIndex: 'category', width: 100, render: (v: string) => categoryName.get(v) ?? v },
+    { title: t('pd.code'), dataIndex: 'enCode', width: 130, ellipsis: true, sorter: (a, b) => a.enCode.localeCompare(b.enCode) },
+    { title: t('category'), dataIndex: 'category', width: 90, render: (v: string) => categoryName.get(v) ?? v },
     {
       title: t('pd.type'),
       dataIndex: 'type',
@@ -104,7 +104,7 @@ export default function PrintDevPage() {
     {
       title: t('status'),
       dataIndex: 'enabledMark',
-      width: 90,
+      width: 80,
       align: 'center',
       render: (v: number, row) => (
         <StateCell value={v} loading={state.isPending && state.variables === row.id} onChange={() => state.mutate(row.id)} />
@@ -113,7 +113,7 @@ export default function PrintDevPage() {
     {
       title: t('actions'),
       key: 'actions',
-      width: 190,
+      width: 170,
       render: (_: unknown, row) => (
         <Space size={0}>
           <Auth code={BUTTON_CODES.edit}>
@@ -201,7 +201,7 @@ export default function PrintDevPage() {
               loading={list.isFetching}
               dataSource={shown}
               columns={columns}
-              scroll={{ x: 950 }}
+              scroll={{ x: 900 }}
               pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (total) => t('total', { total }) }}
               expandable={{
                 expandedRowRender: (r) => <span className="ma-sys-hint">{r.description || t('pd.noDescription')}</span>,

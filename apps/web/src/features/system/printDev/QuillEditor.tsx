@@ -85,8 +85,16 @@ export const QuillEditor = forwardRef<QuillEditorHandle, Props>(function QuillEd
       insertHtml(html) {
         const q = quill.current;
         if (!q) return;
+        // Blocks (tables) go on a line of their own, after the cursor's line.
         const i = at();
-        q.clipboard.dangerouslyPasteHTML(i, html, 'user');
+        const [line, offset] = q.getLine(i);
+        let at_ = i;
+        if (line && line.length() > 1) {
+          at_ = i - offset + line.length() - 1;
+          q.insertText(at_, '\n', 'user');
+          at_ += 1;
+        }
+        q.clipboard.dangerouslyPasteHTML(at_, html, 'user');
       },
       insertTable(rows, columns) {
         const q = quill.current;
