@@ -3,7 +3,10 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { DictionaryAllEntry, DictionaryDataNode } from '@medalliance/contract';
 import { dictionaryApi } from '../api/system.ts';
 import { queryClient as appQueryClient } from '../app/queryClient.ts';
+import { findDictionary } from './dictionaryLookup.ts';
 import { flattenTree } from './tree.ts';
+
+export { dictionaryLabel, findDictionary } from './dictionaryLookup.ts';
 
 /**
  * Cached dictionary lookups (spec §3 "dictionary list and tree"): every type
@@ -26,15 +29,6 @@ export const dictionariesQuery = () =>
     staleTime: DICTIONARY_STALE_MS,
     gcTime: Infinity,
   });
-
-/** The type with this id or enCode, or undefined. */
-export function findDictionary(
-  list: readonly DictionaryAllEntry[] | undefined,
-  typeIdOrCode: string | undefined,
-): DictionaryAllEntry | undefined {
-  if (!list || !typeIdOrCode) return undefined;
-  return list.find((e) => e.id === typeIdOrCode) ?? list.find((e) => e.enCode === typeIdOrCode);
-}
 
 export interface DictionaryLookup {
   /** The type entry (undefined while loading or when unknown). */
@@ -60,13 +54,6 @@ export function useDictionary(typeIdOrCode: string | undefined): DictionaryLooku
 /** Every dictionary type with its items (the cached "dictionary list"). */
 export function useDictionaries() {
   return useQuery(dictionariesQuery());
-}
-
-/** Item name by id or enCode within a type (for showing stored values); the value itself when unknown. */
-export function dictionaryLabel(lookup: Pick<DictionaryLookup, 'flat'>, value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const v = String(value);
-  return (lookup.flat.find((d) => d.id === v) ?? lookup.flat.find((d) => d.enCode === v))?.fullName ?? v;
 }
 
 // ---------------------------------------------------------------- invalidation

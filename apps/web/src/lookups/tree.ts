@@ -38,15 +38,13 @@ export function filterTree<T extends Treeish>(nodes: readonly T[] | undefined, m
   return out;
 }
 
+export type Mapped<R> = R & { children?: Mapped<R>[] };
+
 /** Maps every node, keeping the shape; `children` of the result are the mapped children (undefined when none). */
-export function mapTree<T extends Treeish, R>(
-  nodes: readonly T[] | undefined,
-  fn: (n: T, depth: number) => R,
-  depth = 0,
-): (R & { children?: R[] })[] {
+export function mapTree<T extends Treeish, R>(nodes: readonly T[] | undefined, fn: (n: T, depth: number) => R, depth = 0): Mapped<R>[] {
   return (nodes ?? []).map((n) => {
     const kids = n.children?.length ? mapTree(n.children as T[], fn, depth + 1) : undefined;
-    const mapped = fn(n, depth) as R & { children?: R[] };
+    const mapped = fn(n, depth) as Mapped<R>;
     return kids ? { ...mapped, children: kids } : mapped;
   });
 }

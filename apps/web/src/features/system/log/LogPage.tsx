@@ -114,14 +114,15 @@ function LogTable({ category, kind }: { category: Category; kind: keyof typeof L
       {
         title: t('log.platform'),
         dataIndex: 'platform',
-        width: 110,
+        width: 210,
+        ellipsis: true,
         render: (v: string | null, r) => [v, r.browser].filter(Boolean).join(' / '),
       },
       { title: t('log.loginType'), dataIndex: 'loginType', width: 100, render: (v: string | null) => label('log.loginType', v) },
       {
         title: t('log.result'),
         dataIndex: 'success',
-        width: 220,
+        width: 200,
         render: (v: number, r) => (
           <Space size={4}>
             {v ? <Tag color="success">{t('log.ok')}</Tag> : <Tag color="error">{t('log.failed')}</Tag>}

@@ -28,11 +28,10 @@ import { toast } from '../../../app/feedback.ts';
 import { DictionarySelect } from '../../../components/pickers/data/DictionarySelect.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
 import { NS } from '../messages.ts';
+import { PRINT_CATEGORY_DICTIONARY } from './constants.ts';
 import { PrintDialog } from './PrintDialog.tsx';
 import { QuillEditor, type QuillEditorHandle } from './QuillEditor.tsx';
 import { childTableHtml, placeholderOf, toEditorHtml, visualSafe } from './renderTemplate.ts';
-
-export const PRINT_CATEGORY_DICTIONARY = 'printDev';
 
 type Basics = Pick<PrintTemplateForm, 'fullName' | 'enCode' | 'category' | 'type' | 'sortCode' | 'enabledMark' | 'description'>;
 type Fields = Record<string, PrintField[]>;
@@ -54,7 +53,7 @@ const tableLabel = (key: string, t: (k: string, o?: Record<string, unknown>) => 
  * the fields those SQLs answer, inserted as placeholders or as a repeating
  * table; and the rich-text body, edited visually (Quill) or as HTML source.
  */
-export function PrintDesigner({ id, category, onClose, onSaved }: Props) {
+export default function PrintDesigner({ id, category, onClose, onSaved }: Props) {
   const { t } = useTranslation(NS);
   const language = useLanguage();
   const [form] = Form.useForm<Basics>();

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Button, Dropdown, Input, Space, Table, Tag, Tooltip } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Button, Dropdown, Input, Space, Spin, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,13 +16,15 @@ import { SideTree } from '../common/SideTree.tsx';
 import { StateCell } from '../common/StateCell.tsx';
 import { useConfirmDelete } from '../common/useConfirm.ts';
 import { NS } from '../messages.ts';
-import { PRINT_CATEGORY_DICTIONARY, PrintDesigner } from './PrintDesigner.tsx';
+import { PRINT_CATEGORY_DICTIONARY } from './constants.ts';
 import { PrintDialog } from './PrintDialog.tsx';
 import './messages.ts';
 import '../common/system.css';
 import './print.css';
 
 const KEY = ['system', 'printDev', 'list'] as const;
+// The designer carries the rich-text editor: loaded when first opened.
+const PrintDesigner = lazy(() => import('./PrintDesigner.tsx'));
 
 /** Print templates (spec §7.5 printDev): by category, designer, print, copy, export. */
 export default function PrintDevPage() {
@@ -211,7 +213,11 @@ export default function PrintDevPage() {
           </div>
         </section>
       </div>
-      {designer && <PrintDesigner id={designer.id} category={category} onClose={() => setDesigner(null)} onSaved={() => void refresh()} />}
+      {designer && (
+        <Suspense fallback={<Spin fullscreen />}>
+          <PrintDesigner id={designer.id} category={category} onClose={() => setDesigner(null)} onSaved={() => void refresh()} />
+        </Suspense>
+      )}
       {printing && <PrintDialog template={printing} onClose={() => setPrinting(null)} />}
     </div>
   );
