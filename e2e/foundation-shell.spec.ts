@@ -549,10 +549,8 @@ describe('profile', () => {
     await shot(p, 'profile-avatar');
   });
 
-  // Known gap, outside this spec's files: the top bar's UserAvatar (app/shell) puts the stored
-  // address straight into <img>, which cannot send the session, so the picture fails to load and
-  // the circle stays empty. It needs the signed link the profile page uses (useSignedUrl).
-  it.fails('shows the new avatar in the top bar', async () => {
+  // The top bar's avatar fetches a signed link for the stored picture (an <img> cannot send the session).
+  it('shows the new avatar in the top bar', async () => {
     const img = p.locator('.ma-user-btn img');
     await expect
       .poll(async () => (await img.count()) > 0 && (await img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)), {

@@ -14,7 +14,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { HttpError } from '../../api/http.ts';
 import { LogoMark } from '../../app/shell/Logo.tsx';
 import { useUser } from '../../app/stores/userStore.ts';
-import { ConfirmAvatar } from './ConfirmAvatar.tsx';
+import { UserAvatar } from '../../app/shell/UserAvatar.tsx';
 import { NS } from './messages.ts';
 import { TICKET_PATTERN, advanceTicket } from './scanApi.ts';
 import './scan-confirm.css';
@@ -104,7 +104,7 @@ export default function ScanConfirmPage() {
           </span>
         </div>
         <div className="ma-scan-user">
-          <ConfirmAvatar headIcon={user?.headIcon} name={name} size={56} />
+          <UserAvatar user={user} size={56} />
           <div>
             <strong>{name}</strong>
             <span>{[user?.userAccount, user?.organizeName].filter(Boolean).join(' · ')}</span>
