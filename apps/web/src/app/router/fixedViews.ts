@@ -15,7 +15,8 @@ export const FIXED_VIEWS: Record<string, ViewRoute> = {
 };
 
 /** Home pages are exempt from the leave-page warning (spec §2.2). */
-export const LEAVE_WARNING_EXEMPT: readonly string[] = ['/home', '/chardHome'];
+// /scanConfirm is a one-tap phone page: closing it loses nothing.
+export const LEAVE_WARNING_EXEMPT: readonly string[] = ['/home', '/chardHome', '/scanConfirm'];
 
 export type Resolution = { type: 'view'; view: ViewRoute } | { type: 'redirect'; to: string } | { type: 'notFound' };
 
