@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launch, newPage, screenshot, signIn } from './support.ts';
@@ -71,6 +72,58 @@ describe('permission grant', () => {
         await screenshot(p, `permission-grant-failure-${i}`);
       throw e;
     }
+  });
+
+  it('shows a user only the list columns and rows their grants allow (column authority, data scheme)', async () => {
+    const admin = await newPage(browser);
+    await signIn(admin, 'admin', 'admin123');
+    const adminToken = await tokenOf(admin);
+    const role = await call(admin, adminToken, 'POST', '/api/permission/Role', {
+      fullName: `列权限角色${stamp}`,
+      enCode: `e2e.columns.${stamp}`,
+      globalMark: 1,
+    });
+    const roleId = role.data.id as string;
+    const model = await call(admin, adminToken, 'GET', `/api/permission/Authority/Model/${roleId}/Role`);
+    const flat = (nodes: any[]): any[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+    const usersMenu = flat(model.data.module.list).find((n) => n.enCode === 'user');
+    const accountColumn = flat(model.data.column.list).find(
+      (n) => n.type === 'column' && n.parentId === usersMenu.id && n.enCode === 'account',
+    );
+    const allRows = flat(model.data.resource.list).find((n) => n.type === 'resource' && n.enCode === 'user.all');
+    const saved = await call(admin, adminToken, 'PUT', `/api/permission/Authority/Data/${roleId}`, {
+      objectType: 'Role',
+      module: [usersMenu.id],
+      column: [accountColumn.id],
+      resource: [allRows.id],
+    });
+    expect(saved.code).toBe(200);
+    const account2 = `cols${stamp}`;
+    const created = await call(admin, adminToken, 'POST', '/api/permission/Users', {
+      account: account2,
+      realName: '列权限测试员',
+      organizeId: ['100000000000000002'],
+      roleId: [roleId],
+      password: createHash('md5').update(password).digest('hex'),
+    });
+    expect(created.code).toBe(200);
+
+    const user = await newPage(browser);
+    await signIn(user, account2, password);
+    await user.goto('/permission/user');
+    const page = user.locator('[data-testid="page-user"]');
+    await page.locator('.ant-table-row').first().waitFor({ timeout: 30_000 });
+    const headers = (await page.locator('thead th').allTextContents()).map((h) => h.trim()).filter(Boolean);
+    expect(headers).toContain('账号');
+    for (const refused of ['姓名', '手机', '所属组织']) expect(headers).not.toContain(refused);
+    // No button was granted: no add, import, export, edit or delete, and no actions column.
+    for (const name of ['新建', '导入', '导出', '编辑', '删除']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    expect(headers).not.toContain('操作');
+    await screenshot(user, 'permission-grant-columns');
+    // The server left the refused fields out of the rows.
+    const rows = await call(user, await tokenOf(user), 'GET', '/api/permission/Users?pageSize=5');
+    expect(rows.data.list.length).toBeGreaterThan(0);
+    expect(Object.keys(rows.data.list[0])).not.toContain('mobilePhone');
   });
 });
 

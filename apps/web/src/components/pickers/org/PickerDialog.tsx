@@ -5,6 +5,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  ancestorKeys,
   closedPicker,
   initialExpanded,
   isPickable,
@@ -93,6 +94,8 @@ export function PickerDialog({
   const [keyword, setKeyword] = useState('');
   const [searched, setSearched] = useState('');
   const [tab, setTab] = useState(tabs?.[0]?.key ?? '');
+  // The tree opens where the current choice sits.
+  const initialIds = useMemo(() => initial.map((n) => n.id), [initial]);
 
   // Opening copies the field's value in; confirming or cancelling hands the result out.
   const wasOpen = useRef(false);
@@ -133,7 +136,8 @@ export function PickerDialog({
 
   // Search results open fully; otherwise the first level shows its loaded children.
   const [expanded, setExpanded] = useState<{ for: unknown; keys: Key[] }>({ for: null, keys: [] });
-  const expandedKeys = expanded.for === baseTree ? expanded.keys : initialExpanded(tree, !!searched);
+  const expandedKeys =
+    expanded.for === baseTree ? expanded.keys : [...new Set([...initialExpanded(tree, !!searched), ...ancestorKeys(tree, initialIds)])];
 
   const loadData = source.children
     ? async (treeNode: { key: Key }) => {

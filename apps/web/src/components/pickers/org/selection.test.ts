@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ancestorKeys,
   approverMissing,
   authOrgMode,
   closedPicker,
@@ -186,5 +187,17 @@ describe('trees open at first', () => {
     expect(initialExpanded(lazy, false)).toEqual(['1']);
     expect(initialExpanded([company('1', { isLeaf: true })], false)).toEqual([]);
     expect(initialExpanded([], false)).toEqual([]);
+  });
+});
+
+describe('opening where the choice sits', () => {
+  it('lists the ancestors of chosen nodes', () => {
+    const tree: PickNode[] = [
+      company('1', { children: [company('2', { children: [dept('3')] })] }),
+      company('4', { children: [dept('5')] }),
+    ];
+    expect(ancestorKeys(tree, ['3']).sort()).toEqual(['1', '2']);
+    expect(ancestorKeys(tree, ['5', '1']).sort()).toEqual(['4']);
+    expect(ancestorKeys(tree, ['x'])).toEqual([]);
   });
 });

@@ -226,6 +226,20 @@ export function initialExpanded(roots: PickNode[], searched: boolean): string[] 
   return open;
 }
 
+/** Keys of the ancestors of the nodes with these ids (to open the tree where the choice sits). */
+export function ancestorKeys(roots: PickNode[], ids: string[]): string[] {
+  const want = new Set(ids);
+  const out = new Set<string>();
+  const walk = (nodes: PickNode[], path: string[]) => {
+    for (const n of nodes) {
+      if (want.has(n.id)) for (const k of path) out.add(k);
+      if (n.children?.length) walk(n.children, [...path, nodeKey(n)]);
+    }
+  };
+  walk(roots, []);
+  return [...out];
+}
+
 /** The value the 'approver' picker refuses: nothing chosen (spec §5.2 'please select {title}'). */
 export function approverMissing(value: unknown): boolean {
   return toIds(value, true).length === 0;

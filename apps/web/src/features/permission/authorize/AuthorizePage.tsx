@@ -55,11 +55,14 @@ function TierTree({
   checked,
   onChange,
   hint,
+  openAll,
 }: {
   list: AuthNode[];
   checked: string[];
   onChange: (keys: string[]) => void;
   hint?: string;
+  /** Open every level at first (the item tiers, already narrowed to the chosen menus). */
+  openAll?: boolean;
 }) {
   const { t } = useTranslation(NS);
   const box = useRef<HTMLDivElement>(null);
@@ -71,7 +74,9 @@ function TierTree({
   const expandedKeys =
     expanded.for === list
       ? expanded.keys
-      : list.flatMap((n) => [n.id, ...(n.children ?? []).filter((c) => c.children?.length).map((c) => c.id)]);
+      : openAll
+        ? parentKeys(list)
+        : list.flatMap((n) => [n.id, ...(n.children ?? []).filter((c) => c.children?.length).map((c) => c.id)]);
   const visible = new Set(leaves);
   const count = checked.filter((k) => visible.has(k)).length;
   return (
@@ -96,7 +101,7 @@ function TierTree({
           <Badge count={t('auth.count', { count })} color="#409eff" />
         </Space>
       </div>
-      <div className="ma-auth-tree" ref={box} style={{ height: 'calc(100vh - 380px)', minHeight: 320 }}>
+      <div className="ma-auth-tree" ref={box} style={{ height: 'calc(100vh - 340px)', minHeight: 320 }}>
         {data.length ? (
           <Tree
             checkable
@@ -231,6 +236,7 @@ export default function AuthorizePage() {
                 checked={checked[name]}
                 onChange={(keys) => setTierChecked(name, keys)}
                 hint={name !== 'system' && name !== 'module' ? t('auth.tierHint') : undefined}
+                openAll={name !== 'system' && name !== 'module'}
               />
             ) : null,
         }))}

@@ -109,7 +109,7 @@ function SchemeForm({
       title={editing ? t('scheme.editTitle') : t('scheme.addTitle')}
       width={820}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
@@ -248,7 +248,7 @@ export function SchemeDrawer({
 
   return (
     <Drawer open={open} onClose={onClose} title={t('scheme.title')} size={760} destroyOnHidden>
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <Space wrap>
           <span>{t('scheme.module')}</span>
           <TreeSelect
@@ -280,7 +280,7 @@ export function SchemeDrawer({
                 <Typography.Text type="secondary">{t('scheme.switchHint')}</Typography.Text>
               </div>
             </Space>
-            {fields.data && !fieldDefs.length ? <Alert type="info" showIcon message={t('scheme.noFields')} /> : null}
+            {fields.data && !fieldDefs.length ? <Alert type="info" showIcon title={t('scheme.noFields')} /> : null}
             <div className="ma-perm-toolbar">
               <Button type="primary" icon={<PlusOutlined />} disabled={!fieldDefs.length} onClick={() => setEditing('new')}>
                 {t('scheme.addTitle')}

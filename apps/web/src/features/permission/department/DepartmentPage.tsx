@@ -20,6 +20,7 @@ import { listPagination } from '../shared/pagination.ts';
 import { refreshPermissionData } from '../shared/refresh.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
 import { DepartmentForm, type DepartmentFormTarget } from './DepartmentForm.tsx';
+import { scrollWidth } from '../shared/columns.ts';
 import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
@@ -178,7 +179,7 @@ export default function DepartmentPage() {
             loading={list.isFetching}
             dataSource={rows}
             columns={withActions(columns)}
-            scroll={{ x: 700 }}
+            scroll={{ x: scrollWidth(withActions(columns), 240) }}
             expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setExpanded({ for: rows, keys: [...keys] }) }}
             pagination={listPagination(t, {
               current: paging.current,

@@ -17,6 +17,7 @@ import { listPagination } from '../shared/pagination.ts';
 import { refreshPermissionData } from '../shared/refresh.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
 import { GroupForm, groupTypeLabel } from './GroupForm.tsx';
+import { scrollWidth } from '../shared/columns.ts';
 import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
@@ -93,7 +94,7 @@ export default function GroupPage() {
           loading={list.isFetching}
           dataSource={list.data?.list ?? []}
           columns={withActions(columns)}
-          scroll={{ x: 1100 }}
+          scroll={{ x: scrollWidth(withActions(columns), 160) }}
           pagination={listPagination(t, {
             current: q.currentPage,
             pageSize: q.pageSize,

@@ -14,6 +14,7 @@ import { OrgPath } from '../shared/OrgPath.tsx';
 import { formatTime } from '../shared/formatTime.ts';
 import { listPagination } from '../shared/pagination.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
+import { scrollWidth } from '../shared/columns.ts';
 import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
@@ -109,7 +110,7 @@ export default function OnlineUserPage() {
           loading={list.isFetching}
           dataSource={list.data?.list ?? []}
           columns={withActions(columns)}
-          scroll={{ x: 1350 }}
+          scroll={{ x: scrollWidth(withActions(columns), 160) + 48 }}
           rowSelection={{ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (r) => ({ disabled: r.current }) }}
           pagination={listPagination(t, {
             current: q.currentPage,

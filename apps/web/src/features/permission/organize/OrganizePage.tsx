@@ -16,6 +16,7 @@ import { StatusTag } from '../shared/StatusTag.tsx';
 import { refreshPermissionData } from '../shared/refresh.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
 import { OrganizeForm, type OrganizeFormTarget } from './OrganizeForm.tsx';
+import { scrollWidth } from '../shared/columns.ts';
 import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
@@ -154,7 +155,7 @@ export default function OrganizePage() {
           dataSource={rows}
           columns={withActions(columns)}
           pagination={false}
-          scroll={{ x: 900 }}
+          scroll={{ x: scrollWidth(withActions(columns), 260) }}
           expandable={{ expandedRowKeys: expandedKeys, onExpandedRowsChange: (keys) => setExpanded({ for: rows, keys: [...keys] }) }}
           locale={{ emptyText: t('common.noData') }}
         />

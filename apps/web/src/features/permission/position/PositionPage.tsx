@@ -19,6 +19,7 @@ import { listPagination } from '../shared/pagination.ts';
 import { refreshPermissionData } from '../shared/refresh.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
 import { PositionForm, positionTypeLabel } from './PositionForm.tsx';
+import { scrollWidth } from '../shared/columns.ts';
 import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
@@ -104,7 +105,7 @@ export default function PositionPage() {
             loading={list.isFetching}
             dataSource={list.data?.list ?? []}
             columns={withActions(columns)}
-            scroll={{ x: 890 }}
+            scroll={{ x: scrollWidth(withActions(columns), 160) }}
             pagination={listPagination(t, {
               current: q.currentPage,
               pageSize: q.pageSize,

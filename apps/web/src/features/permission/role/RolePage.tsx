@@ -18,6 +18,7 @@ import { listPagination } from '../shared/pagination.ts';
 import { refreshPermissionData } from '../shared/refresh.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
 import { RoleForm } from './RoleForm.tsx';
+import { scrollWidth } from '../shared/columns.ts';
 import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
@@ -162,7 +163,7 @@ export default function RolePage() {
           loading={list.isFetching}
           dataSource={list.data?.list ?? []}
           columns={withActions(columns)}
-          scroll={{ x: 1100 }}
+          scroll={{ x: scrollWidth(withActions(columns), 160) }}
           pagination={listPagination(t, {
             current: q.currentPage,
             pageSize: q.pageSize,

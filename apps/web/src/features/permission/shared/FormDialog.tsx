@@ -46,7 +46,7 @@ export function FormDialog<T>({
       title={title}
       width={width}
       onCancel={onClose}
-      maskClosable={false}
+      mask={{ closable: false }}
       className={`ma-perm-dialog ma-perm-dialog-${name}`}
       // The first field takes the focus, so typing and Enter work at once.
       afterOpenChange={(opened) => {

@@ -25,3 +25,11 @@ describe('column authority on lists', () => {
     ]);
   });
 });
+
+describe('table scroll width', () => {
+  it('adds the column widths, flexible ones at a default', async () => {
+    const { scrollWidth } = await import('./columns.ts');
+    expect(scrollWidth([{ width: 100 }, {}, { width: 50 }], 200)).toBe(350);
+    expect(scrollWidth([])).toBe(0);
+  });
+});

@@ -19,6 +19,6 @@ export function listPagination(
     showTotal: (total) => t('common.total', { total }),
     onChange: p.onChange,
     className: 'ma-perm-pagination',
-    position: ['bottomRight'],
+    placement: ['bottomEnd'],
   };
 }

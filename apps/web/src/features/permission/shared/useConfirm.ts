@@ -17,7 +17,7 @@ export function useConfirm() {
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger },
-      autoFocusButton: 'ok',
+      focusable: { autoFocusButton: 'ok' },
       onOk: () => onOk().catch(() => undefined),
     });
 }

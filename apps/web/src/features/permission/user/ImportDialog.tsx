@@ -82,8 +82,8 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
   const body =
     step === 0 ? (
       <div className="ma-import-upload">
-        <Space direction="vertical" style={{ width: '100%' }} size={16}>
-          <Alert type="info" showIcon message={t('import.templateHint', { max: USER_IMPORT_MAX_ROWS })} />
+        <Space orientation="vertical" style={{ width: '100%' }} size={16}>
+          <Alert type="info" showIcon title={t('import.templateHint', { max: USER_IMPORT_MAX_ROWS })} />
           <Button icon={<DownloadOutlined />} loading={template.isPending} onClick={() => template.mutate()}>
             {t('import.template')}
           </Button>
@@ -107,22 +107,29 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
         </Space>
       </div>
     ) : step === 1 && preview ? (
-      <Space direction="vertical" style={{ width: '100%' }} size={12}>
+      <Space orientation="vertical" style={{ width: '100%' }} size={12}>
         <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
           <Alert
             type={preview.fnum ? 'warning' : 'success'}
             showIcon
-            message={t('import.summary', { total: preview.list.length, ok: preview.snum, bad: preview.fnum })}
+            title={t('import.summary', { total: preview.list.length, ok: preview.snum, bad: preview.fnum })}
           />
-          <Space>
-            <Switch
-              size="small"
-              checked={onlyErrors}
-              onChange={setOnlyErrors}
-              disabled={!preview.fnum}
-              aria-label={t('import.onlyErrors')}
-            />
-            <span>{t('import.onlyErrors')}</span>
+          <Space size={16}>
+            {preview.fnum ? (
+              <Button size="small" icon={<DownloadOutlined />} loading={failed.isPending} onClick={() => failed.mutate(failedRows)}>
+                {t('import.exportFailed')}
+              </Button>
+            ) : null}
+            <Space>
+              <Switch
+                size="small"
+                checked={onlyErrors}
+                onChange={setOnlyErrors}
+                disabled={!preview.fnum}
+                aria-label={t('import.onlyErrors')}
+              />
+              <span>{t('import.onlyErrors')}</span>
+            </Space>
           </Space>
         </Space>
         <Table<Row>
@@ -173,7 +180,7 @@ export function ImportDialog({ open, onClose, onImported }: { open: boolean; onC
           ];
 
   return (
-    <Modal open={open} title={t('import.title')} width={1000} onCancel={close} footer={footer} maskClosable={false} destroyOnHidden>
+    <Modal open={open} title={t('import.title')} width={1000} onCancel={close} footer={footer} mask={{ closable: false }} destroyOnHidden>
       <Steps
         size="small"
         current={step}

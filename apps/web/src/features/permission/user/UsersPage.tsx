@@ -17,7 +17,7 @@ import { OrgSideTree } from '../shared/OrgSideTree.tsx';
 import { SearchBar } from '../shared/SearchBar.tsx';
 import { OrgPath } from '../shared/OrgPath.tsx';
 import { StatusTag } from '../shared/StatusTag.tsx';
-import { honourColumns } from '../shared/columns.ts';
+import { honourColumns, scrollWidth } from '../shared/columns.ts';
 import { formatTime } from '../shared/formatTime.ts';
 import { listPagination } from '../shared/pagination.ts';
 import { refreshPermissionData } from '../shared/refresh.ts';
@@ -253,7 +253,7 @@ export default function UsersPage() {
             loading={list.isFetching}
             dataSource={rows}
             columns={withActions(columns)}
-            scroll={{ x: 1400 }}
+            scroll={{ x: scrollWidth(withActions(columns), 160) }}
             onChange={(_, __, sorter) => {
               const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<UserListRow> | undefined;
               const field = s?.order ? String(s.field ?? '') : '';
