@@ -75,7 +75,10 @@ try {
     ['baseline: every JS file of the app', all.length, whole],
   ] as const;
   console.log('\nJavaScript loaded (gzip)');
-  for (const [what, files, bytes] of rows) console.log(`  ${what.padEnd(38)} ${String(files).padStart(3)} files  ${kb(bytes).padStart(10)}  ${((bytes / whole) * 100).toFixed(0).padStart(3)} % of baseline`);
+  for (const [what, files, bytes] of rows)
+    console.log(
+      `  ${what.padEnd(38)} ${String(files).padStart(3)} files  ${kb(bytes).padStart(10)}  ${((bytes / whole) * 100).toFixed(0).padStart(3)} % of baseline`,
+    );
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

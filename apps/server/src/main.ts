@@ -24,7 +24,10 @@ async function main() {
       `  medalliance is running at ${url}  (database: ${where})`,
       '',
       '  Sign in as the administrator:  admin / admin123',
-      `  Demo staff (password demo123):  ${seedUsers.slice(1, 6).map((u) => u.account).join(', ')} … (see README)`,
+      `  Demo staff (password demo123):  ${seedUsers
+        .slice(1, 6)
+        .map((u) => u.account)
+        .join(', ')} … (see README)`,
       '',
     ].join('\n'),
   );

@@ -11,8 +11,17 @@ export const pageQuery = z
     pageIndex: z.coerce.number().int().min(1).max(1_000_000).optional(),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     keyword: z.string().trim().max(200).optional().default(''),
-    sidx: z.string().max(64).regex(/^[A-Za-z0-9_]*$/).optional().default(''),
-    sort: z.enum(['asc', 'desc', 'ASC', 'DESC', '']).optional().default('desc').transform((s) => (s.toLowerCase() === 'asc' ? 'asc' : 'desc')),
+    sidx: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9_]*$/)
+      .optional()
+      .default(''),
+    sort: z
+      .enum(['asc', 'desc', 'ASC', 'DESC', ''])
+      .optional()
+      .default('desc')
+      .transform((s) => (s.toLowerCase() === 'asc' ? 'asc' : 'desc')),
   })
   .transform(({ pageIndex, currentPage, ...rest }) => ({ ...rest, currentPage: currentPage ?? pageIndex ?? 1 }));
 

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { patterns } from './rules.ts';
 import { LANGUAGES, LAYOUTS, type Language, type Layout, type MenuType } from './constants.ts';
 
-
 /** A client-side MD5 hex digest: the only password form that crosses the wire (spec §7.1). */
-export const md5Hex = z.string().regex(/^[a-f0-9]{32}$/i, 'rules.md5').transform((s) => s.toLowerCase());
+export const md5Hex = z
+  .string()
+  .regex(/^[a-f0-9]{32}$/i, 'rules.md5')
+  .transform((s) => s.toLowerCase());
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -51,8 +53,14 @@ export const baseInfoBody = z.object({
   realName: text(50).min(1, 'rules.required').regex(patterns.fullName, 'rules.fullName'),
   gender: z.coerce.number().int().min(0).max(3).optional(),
   nickName: text(50).optional().nullable(),
-  mobilePhone: z.union([z.literal(''), z.string().regex(patterns.iphone, 'rules.iphone')]).optional().nullable(),
-  email: z.union([z.literal(''), z.string().regex(patterns.email, 'rules.email')]).optional().nullable(),
+  mobilePhone: z
+    .union([z.literal(''), z.string().regex(patterns.iphone, 'rules.iphone')])
+    .optional()
+    .nullable(),
+  email: z
+    .union([z.literal(''), z.string().regex(patterns.email, 'rules.email')])
+    .optional()
+    .nullable(),
   telePhone: text(30).optional().nullable(),
   birthday: z.number().int().optional().nullable(),
   signature: text(500).optional().nullable(),
@@ -136,7 +144,6 @@ export interface CurrentUser {
   permissionList: PermissionEntry[];
   sysConfigInfo: SysConfigInfo;
 }
-
 
 export interface LoginResult {
   token: string;

@@ -9,11 +9,7 @@ import { forbidden } from './errors.ts';
  * - admin: administrators only.
  * Registering a route without a declaration fails at start-up, so no route is left open by accident.
  */
-export type Access =
-  | { kind: 'public' }
-  | { kind: 'user' }
-  | { kind: 'module'; module: string; button?: string }
-  | { kind: 'admin' };
+export type Access = { kind: 'public' } | { kind: 'user' } | { kind: 'module'; module: string; button?: string } | { kind: 'admin' };
 
 export const publicAccess: Access = { kind: 'public' };
 export const userAccess: Access = { kind: 'user' };

@@ -52,5 +52,4 @@ export function registerEnvelope(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return send(req, reply, 500, Codes.error, 'error.internal');
   });
-
 }

@@ -21,10 +21,8 @@ export const badRequest = (key: string, params?: Record<string, string | number>
   new AppError(400, Codes.badRequest, key, params, data);
 export const forbidden = (key = 'error.forbidden') => new AppError(403, Codes.forbidden, key);
 export const notFound = (key = 'error.recordNotFound') => new AppError(404, Codes.notFound, key);
-export const conflict = (key: string, params?: Record<string, string | number>) =>
-  new AppError(409, Codes.conflict, key, params);
-export const tooMany = (key = 'error.tooMany', params?: Record<string, string | number>) =>
-  new AppError(429, Codes.tooMany, key, params);
+export const conflict = (key: string, params?: Record<string, string | number>) => new AppError(409, Codes.conflict, key, params);
+export const tooMany = (key = 'error.tooMany', params?: Record<string, string | number>) => new AppError(429, Codes.tooMany, key, params);
 
 export const sessionExpired = () => new AppError(401, Codes.sessionExpired, 'session.expired');
 export const sessionOffline = (key = 'session.offline') => new AppError(401, Codes.sessionOffline, key);

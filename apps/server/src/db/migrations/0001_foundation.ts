@@ -226,9 +226,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
-    'qr_tickets', 'sms_outbox', 'sms_codes', 'captchas', 'login_logs', 'sys_config', 'sessions', 'authorizations',
-    'module_forms', 'module_columns', 'module_buttons', 'menus', 'systems', 'user_relations', 'users', 'groups',
-    'roles', 'positions', 'organizations',
+    'qr_tickets',
+    'sms_outbox',
+    'sms_codes',
+    'captchas',
+    'login_logs',
+    'sys_config',
+    'sessions',
+    'authorizations',
+    'module_forms',
+    'module_columns',
+    'module_buttons',
+    'menus',
+    'systems',
+    'user_relations',
+    'users',
+    'groups',
+    'roles',
+    'positions',
+    'organizations',
   ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }

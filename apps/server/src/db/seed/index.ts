@@ -24,23 +24,39 @@ export async function seed(ctx: AppContext): Promise<void> {
     const o = byId.get(id)!;
     return o.parentId === '-1' ? o.id : `${pathOf(o.parentId)},${o.id}`;
   };
-  await insertIgnore(ctx, 'organizations', seedOrganizations.map((o, i) => ({
-    id: o.id,
-    parentId: o.parentId,
-    category: o.category,
-    enCode: o.enCode,
-    fullName: o.fullName,
-    shortName: o.shortName ?? null,
-    managerId: null,
-    idPath: pathOf(o.id),
-    sortCode: i,
-    enabledMark: 1,
-    description: null,
-    ...audit,
-  })));
-  await insertIgnore(ctx, 'roles', seedRoles.map((r, i) => ({ ...r, sortCode: i, enabledMark: 1, description: null, ...audit })));
-  await insertIgnore(ctx, 'positions', seedPositions.map((p, i) => ({ ...p, type: null, sortCode: i, enabledMark: 1, description: null, ...audit })));
-  await insertIgnore(ctx, 'groups', seedGroups.map((g, i) => ({ ...g, sortCode: i, enabledMark: 1, description: null, ...audit })));
+  await insertIgnore(
+    ctx,
+    'organizations',
+    seedOrganizations.map((o, i) => ({
+      id: o.id,
+      parentId: o.parentId,
+      category: o.category,
+      enCode: o.enCode,
+      fullName: o.fullName,
+      shortName: o.shortName ?? null,
+      managerId: null,
+      idPath: pathOf(o.id),
+      sortCode: i,
+      enabledMark: 1,
+      description: null,
+      ...audit,
+    })),
+  );
+  await insertIgnore(
+    ctx,
+    'roles',
+    seedRoles.map((r, i) => ({ ...r, sortCode: i, enabledMark: 1, description: null, ...audit })),
+  );
+  await insertIgnore(
+    ctx,
+    'positions',
+    seedPositions.map((p, i) => ({ ...p, type: null, sortCode: i, enabledMark: 1, description: null, ...audit })),
+  );
+  await insertIgnore(
+    ctx,
+    'groups',
+    seedGroups.map((g, i) => ({ ...g, sortCode: i, enabledMark: 1, description: null, ...audit })),
+  );
 
   const existing = new Set((await db.selectFrom('users').select('account').execute()).map((u) => u.account));
   const fresh = seedUsers.filter((u) => !existing.has(u.account));
@@ -49,52 +65,78 @@ export async function seed(ctx: AppContext): Promise<void> {
     fresh.map((u) => hashPassword(md5(u.isAdministrator ? ADMIN_PASSWORD : DEMO_PASSWORD), ctx.config.argon2)),
   );
   const roleId = new Map(seedRoles.map((r) => [r.enCode as RoleCode, r.id]));
-  await insertIgnore(ctx, 'users', fresh.map((u, i) => ({
-    id: u.id,
-    account: u.account,
-    realName: u.realName,
-    nickName: null,
-    quickQuery: u.account,
-    headIcon: null,
-    gender: u.gender,
-    birthday: null,
-    mobilePhone: u.mobilePhone,
-    telePhone: null,
-    email: `${u.account}@qingshan.example`,
-    idCard: null,
-    signature: null,
-    description: null,
-    passwordHash: hashes[i]!,
-    isAdministrator: u.isAdministrator ? 1 : 0,
-    managerId: null,
-    organizeId: u.organizeId,
-    positionId: u.positionId,
-    portalId: null,
-    systemId: MAIN_SYSTEM,
-    theme: 'classic',
-    language: 'zh',
-    enabledMark: 1,
-    lockedAt: null,
-    logErrorCount: 0,
-    logSuccessCount: 0,
-    firstLogTime: null,
-    firstLogIp: null,
-    prevLogTime: null,
-    prevLogIp: null,
-    lastLogTime: null,
-    lastLogIp: null,
-    changePasswordAt: null,
-    sortCode: seedUsers.indexOf(u),
-    ...audit,
-  })));
-  await insertIgnore(ctx, 'userRelations', fresh.flatMap((u) => [
-    ...u.roles.map((r, i) => ({ id: stableId('71', `${u.id}:Role:${r}`), userId: u.id, objectType: 'Role', objectId: roleId.get(r)!, sortCode: i, createdAt: now })),
-    { id: stableId('71', `${u.id}:Position`), userId: u.id, objectType: 'Position', objectId: u.positionId, sortCode: 0, createdAt: now },
-    { id: stableId('71', `${u.id}:Organize`), userId: u.id, objectType: 'Organize', objectId: u.organizeId, sortCode: 0, createdAt: now },
-    ...(u.groups ?? []).map((g, i) => ({ id: stableId('71', `${u.id}:Group:${g}`), userId: u.id, objectType: 'Group', objectId: g, sortCode: i, createdAt: now })),
-  ]));
+  await insertIgnore(
+    ctx,
+    'users',
+    fresh.map((u, i) => ({
+      id: u.id,
+      account: u.account,
+      realName: u.realName,
+      nickName: null,
+      quickQuery: u.account,
+      headIcon: null,
+      gender: u.gender,
+      birthday: null,
+      mobilePhone: u.mobilePhone,
+      telePhone: null,
+      email: `${u.account}@qingshan.example`,
+      idCard: null,
+      signature: null,
+      description: null,
+      passwordHash: hashes[i]!,
+      isAdministrator: u.isAdministrator ? 1 : 0,
+      managerId: null,
+      organizeId: u.organizeId,
+      positionId: u.positionId,
+      portalId: null,
+      systemId: MAIN_SYSTEM,
+      theme: 'classic',
+      language: 'zh',
+      enabledMark: 1,
+      lockedAt: null,
+      logErrorCount: 0,
+      logSuccessCount: 0,
+      firstLogTime: null,
+      firstLogIp: null,
+      prevLogTime: null,
+      prevLogIp: null,
+      lastLogTime: null,
+      lastLogIp: null,
+      changePasswordAt: null,
+      sortCode: seedUsers.indexOf(u),
+      ...audit,
+    })),
+  );
+  await insertIgnore(
+    ctx,
+    'userRelations',
+    fresh.flatMap((u) => [
+      ...u.roles.map((r, i) => ({
+        id: stableId('71', `${u.id}:Role:${r}`),
+        userId: u.id,
+        objectType: 'Role',
+        objectId: roleId.get(r)!,
+        sortCode: i,
+        createdAt: now,
+      })),
+      { id: stableId('71', `${u.id}:Position`), userId: u.id, objectType: 'Position', objectId: u.positionId, sortCode: 0, createdAt: now },
+      { id: stableId('71', `${u.id}:Organize`), userId: u.id, objectType: 'Organize', objectId: u.organizeId, sortCode: 0, createdAt: now },
+      ...(u.groups ?? []).map((g, i) => ({
+        id: stableId('71', `${u.id}:Group:${g}`),
+        userId: u.id,
+        objectType: 'Group',
+        objectId: g,
+        sortCode: i,
+        createdAt: now,
+      })),
+    ]),
+  );
 
-  await insertIgnore(ctx, 'systems', seedSystems.map((s) => ({ ...s, enabledMark: 1 })));
+  await insertIgnore(
+    ctx,
+    'systems',
+    seedSystems.map((s) => ({ ...s, enabledMark: 1 })),
+  );
   await seedMenuTree(ctx, now);
   await seedRoleGrants(ctx, now);
   await seedPermission(ctx);
@@ -103,11 +145,20 @@ export async function seed(ctx: AppContext): Promise<void> {
 }
 
 /** Insert rows, leaving any row whose key already exists untouched. */
-export async function insertIgnore<T extends 'organizations' | 'roles' | 'positions' | 'groups' | 'users' | 'userRelations' | 'systems' | 'menus' | 'moduleButtons' | 'moduleColumns' | 'authorizations'>(
-  ctx: AppContext,
-  table: T,
-  rows: Record<string, unknown>[],
-): Promise<void> {
+export async function insertIgnore<
+  T extends
+    | 'organizations'
+    | 'roles'
+    | 'positions'
+    | 'groups'
+    | 'users'
+    | 'userRelations'
+    | 'systems'
+    | 'menus'
+    | 'moduleButtons'
+    | 'moduleColumns'
+    | 'authorizations',
+>(ctx: AppContext, table: T, rows: Record<string, unknown>[]): Promise<void> {
   // Chunked: SQLite caps bound parameters per statement.
   for (let i = 0; i < rows.length; i += 50) {
     const chunk = rows.slice(i, i + 50);
@@ -160,10 +211,28 @@ async function seedMenuTree(ctx: AppContext, now: number) {
         updatedBy: null,
       });
       (m.buttons ?? []).forEach(([code, name], j) =>
-        buttons.push({ id: buttonId(m.enCode, code), moduleId: id, parentId: '-1', enCode: code, fullName: name, sortCode: j, enabledMark: 1, createdAt: now }),
+        buttons.push({
+          id: buttonId(m.enCode, code),
+          moduleId: id,
+          parentId: '-1',
+          enCode: code,
+          fullName: name,
+          sortCode: j,
+          enabledMark: 1,
+          createdAt: now,
+        }),
       );
       (m.columns ?? []).forEach(([code, name], j) =>
-        columns.push({ id: columnId(m.enCode, code), moduleId: id, parentId: '-1', enCode: code, fullName: name, sortCode: j, enabledMark: 1, createdAt: now }),
+        columns.push({
+          id: columnId(m.enCode, code),
+          moduleId: id,
+          parentId: '-1',
+          enCode: code,
+          fullName: name,
+          sortCode: j,
+          enabledMark: 1,
+          createdAt: now,
+        }),
       );
       if (m.children) walk(m.children, id, sys);
     });
@@ -180,7 +249,15 @@ async function seedRoleGrants(ctx: AppContext, now: number) {
   collect(seedMenus);
   const rows: Record<string, unknown>[] = [];
   const grant = (roleId: string, itemType: string, itemId: string) =>
-    rows.push({ id: stableId('90', `${roleId}:${itemType}:${itemId}`), itemType, itemId, objectType: 'Role', objectId: roleId, createdAt: now, createdBy: null });
+    rows.push({
+      id: stableId('90', `${roleId}:${itemType}:${itemId}`),
+      itemType,
+      itemId,
+      objectType: 'Role',
+      objectId: roleId,
+      createdAt: now,
+      createdBy: null,
+    });
   for (const role of seedRoles) {
     const subtreeRoots = roleGrants[role.enCode] ?? [];
     const visit = (m: SeedMenu) => {

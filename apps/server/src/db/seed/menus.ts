@@ -164,14 +164,57 @@ export const seedMenus: SeedMenu[] = [
     legacy('question_list', ['问卷列表', '問卷列表', 'Questionnaires'], 'familyDoctor'),
   ]),
   dir('dataApps', ['数据应用', '數據應用', 'Data applications'], 'icon-ym icon-ym-report', [
-    { enCode: 'outpatientLog', titles: ['门诊日志（表单）', '門診日誌（表單）', 'Outpatient log (form)'], type: 3, url: 'model/outpatientLog', propertyJson: { moduleId: 'outpatientLog', isTree: 0 }, ...crud() },
-    { enCode: 'dictDemo', titles: ['字典数据', '字典數據', 'Dictionary data'], type: 4, url: 'dictionary/dictDemo', propertyJson: { moduleId: 'gender' } },
-    { enCode: 'referralReport', titles: ['转诊统计报表', '轉診統計報表', 'Referral report'], type: 5, url: 'report/referralReport', propertyJson: { moduleId: 'referralReport' } },
-    { enCode: 'alliancePortal', titles: ['医共体门户', '醫共體門戶', 'Alliance portal'], type: 8, url: 'portal/alliancePortal', propertyJson: { moduleId: 'alliancePortal' } },
-    { enCode: 'bigScreen', titles: ['运营大屏', '運營大屏', 'Operations screen'], type: 6, url: '', propertyJson: { moduleId: 'overview' } },
-    { enCode: 'phsStandard', titles: ['基本公卫服务规范', '基本公衛服務規範', 'Public-health standard'], type: 7, url: '/docs/public-health-standard.html', linkTarget: '_blank' },
+    {
+      enCode: 'outpatientLog',
+      titles: ['门诊日志（表单）', '門診日誌（表單）', 'Outpatient log (form)'],
+      type: 3,
+      url: 'model/outpatientLog',
+      propertyJson: { moduleId: 'outpatientLog', isTree: 0 },
+      ...crud(),
+    },
+    {
+      enCode: 'dictDemo',
+      titles: ['字典数据', '字典數據', 'Dictionary data'],
+      type: 4,
+      url: 'dictionary/dictDemo',
+      propertyJson: { moduleId: 'gender' },
+    },
+    {
+      enCode: 'referralReport',
+      titles: ['转诊统计报表', '轉診統計報表', 'Referral report'],
+      type: 5,
+      url: 'report/referralReport',
+      propertyJson: { moduleId: 'referralReport' },
+    },
+    {
+      enCode: 'alliancePortal',
+      titles: ['医共体门户', '醫共體門戶', 'Alliance portal'],
+      type: 8,
+      url: 'portal/alliancePortal',
+      propertyJson: { moduleId: 'alliancePortal' },
+    },
+    {
+      enCode: 'bigScreen',
+      titles: ['运营大屏', '運營大屏', 'Operations screen'],
+      type: 6,
+      url: '',
+      propertyJson: { moduleId: 'overview' },
+    },
+    {
+      enCode: 'phsStandard',
+      titles: ['基本公卫服务规范', '基本公衛服務規範', 'Public-health standard'],
+      type: 7,
+      url: '/docs/public-health-standard.html',
+      linkTarget: '_blank',
+    },
     { enCode: 'userGuide', titles: ['用户手册', '用戶手冊', 'User guide'], type: 7, url: '/docs/user-guide.html', linkTarget: '_self' },
-    { enCode: 'quickStart', titles: ['快速入门', '快速入門', 'Quick start'], type: 9, url: 'iframe/quickStart', propertyJson: { src: '/docs/quick-start.html' } },
+    {
+      enCode: 'quickStart',
+      titles: ['快速入门', '快速入門', 'Quick start'],
+      type: 9,
+      url: 'iframe/quickStart',
+      propertyJson: { src: '/docs/quick-start.html' },
+    },
     page('myFiles', ['我的文件', '我的檔案', 'My files'], 'file/myFiles'),
   ]),
   dir('onlineDev', ['在线开发', '在線開發', 'Online development'], 'icon-ym icon-ym-onlineDev', [
@@ -190,7 +233,15 @@ export const seedMenus: SeedMenu[] = [
     page('flowEngine', ['流程设计', '流程設計', 'Flow design'], 'workFlow/flowEngine', crud()),
   ]),
   dir('system', ['系统管理', '系統管理', 'System management'], 'icon-ym icon-ym-systemToggle', [
-    page('dictionary', ['数据字典', '數據字典', 'Dictionaries'], 'system/dictionary', crud([['btn_export', '导出'], ['btn_import', '导入']])),
+    page(
+      'dictionary',
+      ['数据字典', '數據字典', 'Dictionaries'],
+      'system/dictionary',
+      crud([
+        ['btn_export', '导出'],
+        ['btn_import', '导入'],
+      ]),
+    ),
     page('area', ['行政区划', '行政區劃', 'Areas'], 'system/area', crud()),
     page('dataInterface', ['数据接口', '數據接口', 'Data interfaces'], 'system/dataInterface', crud([['btn_export', '导出']])),
     page('printDev', ['打印模板', '打印模板', 'Print templates'], 'system/printDev', crud([['btn_export', '导出']])),
@@ -221,10 +272,28 @@ export const seedMenus: SeedMenu[] = [
     page('onlineUser', ['在线用户', '在線用戶', 'Online users'], 'permission/onlineUser', { buttons: [['btn_forced', '强制下线']] }),
   ]),
   // The second system, so system switch has something to switch to.
-  dir('dataCenterHome', ['健康数据中心', '健康數據中心', 'Health data centre'], 'icon-ym icon-ym-report', [
-    { enCode: 'dcOverview', titles: ['数据概览', '數據概覽', 'Overview'], type: 8, url: 'portal/dcOverview', propertyJson: { moduleId: 'dcOverview' } },
-    { enCode: 'dcReport', titles: ['指标报表', '指標報表', 'Indicator report'], type: 5, url: 'report/dcReport', propertyJson: { moduleId: 'dcReport' } },
-  ], DATA_SYSTEM),
+  dir(
+    'dataCenterHome',
+    ['健康数据中心', '健康數據中心', 'Health data centre'],
+    'icon-ym icon-ym-report',
+    [
+      {
+        enCode: 'dcOverview',
+        titles: ['数据概览', '數據概覽', 'Overview'],
+        type: 8,
+        url: 'portal/dcOverview',
+        propertyJson: { moduleId: 'dcOverview' },
+      },
+      {
+        enCode: 'dcReport',
+        titles: ['指标报表', '指標報表', 'Indicator report'],
+        type: 5,
+        url: 'report/dcReport',
+        propertyJson: { moduleId: 'dcReport' },
+      },
+    ],
+    DATA_SYSTEM,
+  ),
 ];
 
 /** A stable 18-digit id from a menu enCode (and an item suffix), so reseeding updates rather than duplicates. */

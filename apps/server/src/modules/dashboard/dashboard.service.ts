@@ -20,7 +20,11 @@ export async function overview(ctx: AppContext, now = Date.now()) {
   const count = sql<number>`count(*)`;
   const [users, orgs, menus, roles, online, companies, staff] = await Promise.all([
     db.selectFrom('users').select(count.as('n')).where('enabledMark', '=', 1).executeTakeFirstOrThrow(),
-    db.selectFrom('organizations').select(['category', count.as('n')]).groupBy('category').execute(),
+    db
+      .selectFrom('organizations')
+      .select(['category', count.as('n')])
+      .groupBy('category')
+      .execute(),
     db.selectFrom('menus').select(count.as('n')).where('enabledMark', '=', 1).executeTakeFirstOrThrow(),
     db.selectFrom('roles').select(count.as('n')).where('enabledMark', '=', 1).executeTakeFirstOrThrow(),
     db
@@ -50,11 +54,7 @@ export async function overview(ctx: AppContext, now = Date.now()) {
 
   const since = now - 13 * DAY_MS;
   const startOfFirstDay = since - (since % DAY_MS);
-  const logins = await db
-    .selectFrom('loginLogs')
-    .select(['createdAt', 'success'])
-    .where('createdAt', '>=', startOfFirstDay)
-    .execute();
+  const logins = await db.selectFrom('loginLogs').select(['createdAt', 'success']).where('createdAt', '>=', startOfFirstDay).execute();
   const days = Array.from({ length: 14 }, (_, i) => ({ day: startOfFirstDay + i * DAY_MS, success: 0, failure: 0 }));
   for (const l of logins) {
     const d = days[Math.floor((l.createdAt - startOfFirstDay) / DAY_MS)];

@@ -22,7 +22,10 @@ export function clientInfo(req: FastifyRequest): ClientInfo {
             ? 'Linux'
             : 'Unknown';
   const browser =
-    ua.match(/(Edg|Chrome|Firefox|Safari|HeadlessChrome)\/([\d.]+)/)?.slice(1, 3).join(' ') ?? (ua ? 'Other' : 'Unknown');
+    ua
+      .match(/(Edg|Chrome|Firefox|Safari|HeadlessChrome)\/([\d.]+)/)
+      ?.slice(1, 3)
+      .join(' ') ?? (ua ? 'Other' : 'Unknown');
   return { ip: req.ip ?? null, userAgent: ua || null, platform, browser };
 }
 

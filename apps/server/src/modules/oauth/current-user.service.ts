@@ -107,7 +107,21 @@ export async function currentUser(ctx: AppContext, userId: string, isAdministrat
   const menuRows = grants.menuIds.size
     ? await ctx.db
         .selectFrom('menus')
-        .select(['id', 'parentId', 'enCode', 'fullName', 'i18nJson', 'type', 'urlAddress', 'icon', 'linkTarget', 'propertyJson', 'hidden', 'sortCode', 'systemId'])
+        .select([
+          'id',
+          'parentId',
+          'enCode',
+          'fullName',
+          'i18nJson',
+          'type',
+          'urlAddress',
+          'icon',
+          'linkTarget',
+          'propertyJson',
+          'hidden',
+          'sortCode',
+          'systemId',
+        ])
         .where('enabledMark', '=', 1)
         .where('category', '=', 'Web')
         .where('systemId', '=', current?.id ?? '')

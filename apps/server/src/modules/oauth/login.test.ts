@@ -14,7 +14,14 @@ const login = (fields: Record<string, string>, lang = 'zh-CN') =>
 
 describe('POST /api/oauth/Login', () => {
   it('signs in with the MD5 password and answers token, sid and theme', async () => {
-    const res = await login({ account: 'admin', password: md5('admin123'), grant_type: 'password', scope: 'all', client_id: 'admin', client_secret: '123456' });
+    const res = await login({
+      account: 'admin',
+      password: md5('admin123'),
+      grant_type: 'password',
+      scope: 'all',
+      client_id: 'admin',
+      client_secret: '123456',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.code).toBe(200);
@@ -96,12 +103,18 @@ describe('POST /api/oauth/Login', () => {
   });
 
   it('treats SQL and HTML in the account as plain text', async () => {
-    const before = await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const account of ["admin' OR '1'='1", 'admin"; DROP TABLE users; --', '<script>alert(1)</script>']) {
       const res = await login({ account, password: md5('admin123') });
       expect(res.json().msg).toBe('用户不存在');
     }
-    const after = await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.ctx.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -114,13 +127,23 @@ describe('POST /api/oauth/Login', () => {
 
 describe('bad requests get the envelope', () => {
   it('wrong content type', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/oauth/Login', payload: 'account=admin', headers: { 'content-type': 'text/csv' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/oauth/Login',
+      payload: 'account=admin',
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe(400);
   });
 
   it('malformed JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/oauth/Login', payload: '{"account":', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/oauth/Login',
+      payload: '{"account":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 400, msg: '请求体不是有效的 JSON' });
   });

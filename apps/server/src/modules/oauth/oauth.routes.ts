@@ -68,9 +68,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await advanceTicket(ctx, ticket, req.session.userId, step));
   });
 
-  app.get('/oauth/CurrentUser', userRoute, async (req) =>
-    ok(await currentUser(ctx, req.session.userId, req.session.isAdministrator)),
-  );
+  app.get('/oauth/CurrentUser', userRoute, async (req) => ok(await currentUser(ctx, req.session.userId, req.session.isAdministrator)));
 
   app.get('/oauth/Logout', userRoute, async (req) => {
     await revokeSession(ctx, req.session.id, 'logout');

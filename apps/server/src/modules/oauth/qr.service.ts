@@ -17,7 +17,10 @@ export type TicketStatus = 'waiting' | 'scanned' | 'confirmed' | 'expired' | 'us
 
 export async function createTicket(ctx: AppContext): Promise<{ ticket: string; expiresAt: number }> {
   const now = Date.now();
-  await ctx.db.deleteFrom('qrTickets').where('expiresAt', '<', now - TICKET_TTL_MS).execute();
+  await ctx.db
+    .deleteFrom('qrTickets')
+    .where('expiresAt', '<', now - TICKET_TTL_MS)
+    .execute();
   const ticket = newToken();
   await ctx.db
     .insertInto('qrTickets')

@@ -15,7 +15,12 @@ describe('sessions', () => {
     const res = await t.call('GET', '/api/oauth/CurrentUser', { token });
     expect(res.code).toBe(200);
     const { userInfo, menuList, permissionList, sysConfigInfo } = res.data;
-    expect(userInfo).toMatchObject({ userAccount: 'admin', isAdministrator: true, organizeName: '青山县医疗健康集团', departmentName: '信息中心' });
+    expect(userInfo).toMatchObject({
+      userAccount: 'admin',
+      isAdministrator: true,
+      organizeName: '青山县医疗健康集团',
+      departmentName: '信息中心',
+    });
     expect(userInfo.systemIds.length).toBe(2);
     expect(userInfo.systemIds.filter((s: { currentSystem: boolean }) => s.currentSystem)).toHaveLength(1);
     const types = new Set<number>();
@@ -23,7 +28,9 @@ describe('sessions', () => {
     walk(menuList);
     // The main system carries every menu type of spec §2.3 except the second system's.
     expect([...types].sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(permissionList.find((p: { moduleName: string }) => p.moduleName === '用户管理').button.map((b: { enCode: string }) => b.enCode)).toContain('btn_add');
+    expect(
+      permissionList.find((p: { moduleName: string }) => p.moduleName === '用户管理').button.map((b: { enCode: string }) => b.enCode),
+    ).toContain('btn_add');
     expect(sysConfigInfo.sysName).toBeTruthy();
   });
 
@@ -75,7 +82,11 @@ describe('sessions', () => {
 
   it('an idle session expires: 600', async () => {
     const token = await t.login('wuqing');
-    await t.ctx.db.updateTable('sessions').set({ expiresAt: Date.now() - 1 }).where('userId', '=', '500000000000000009').execute();
+    await t.ctx.db
+      .updateTable('sessions')
+      .set({ expiresAt: Date.now() - 1 })
+      .where('userId', '=', '500000000000000009')
+      .execute();
     expect((await t.call('GET', '/api/oauth/CurrentUser', { token })).code).toBe(600);
   });
 

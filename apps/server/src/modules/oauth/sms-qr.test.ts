@@ -10,7 +10,13 @@ afterAll(() => t.close());
 
 /** The code the default sender wrote to the outbox for a phone. */
 async function lastCode(phone: string): Promise<string> {
-  const row = await t.ctx.db.selectFrom('smsOutbox').select('content').where('phone', '=', phone).orderBy('createdAt', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await t.ctx.db
+    .selectFrom('smsOutbox')
+    .select('content')
+    .where('phone', '=', phone)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   return row.content.match(/\d{6}/)![0];
 }
 
@@ -55,13 +61,19 @@ describe('mobile verification code sign-in', () => {
   it('expired codes are refused', async () => {
     await t.call('POST', '/api/oauth/SmsCode', { body: { account: ZHAOMIN } });
     const code = await lastCode(ZHAOMIN);
-    await t.ctx.db.updateTable('smsCodes').set({ expiresAt: Date.now() - 1 }).where('phone', '=', ZHAOMIN).execute();
+    await t.ctx.db
+      .updateTable('smsCodes')
+      .set({ expiresAt: Date.now() - 1 })
+      .where('phone', '=', ZHAOMIN)
+      .execute();
     expect((await t.call('POST', '/api/oauth/LoginBySms', { body: { account: ZHAOMIN, code } })).msg).toBe('验证码已过期，请重新获取');
   });
 
   it('a phone shared by two accounts needs phone@account', async () => {
     await t.ctx.db.updateTable('users').set({ mobilePhone: LIUYANG }).where('account', '=', 'yangfan').execute();
-    expect((await t.call('POST', '/api/oauth/SmsCode', { body: { account: LIUYANG } })).msg).toBe('该手机号绑定了多个账号，请使用 手机号@账号 登录');
+    expect((await t.call('POST', '/api/oauth/SmsCode', { body: { account: LIUYANG } })).msg).toBe(
+      '该手机号绑定了多个账号，请使用 手机号@账号 登录',
+    );
     await setSysConfig(t.ctx, { smsResendSeconds: 0 });
     expect((await t.call('POST', '/api/oauth/SmsCode', { body: { account: `${LIUYANG}@yangfan` } })).code).toBe(200);
     const code = await lastCode(LIUYANG);
@@ -95,7 +107,11 @@ describe('app scan-code sign-in', () => {
   it('confirming needs a session, and a ticket expires', async () => {
     const { data } = await t.call('POST', '/api/oauth/QrTicket');
     expect((await t.call('POST', `/api/oauth/QrTicket/${data.ticket}/confirm`)).code).toBe(600);
-    await t.ctx.db.updateTable('qrTickets').set({ expiresAt: Date.now() - 1 }).where('id', '=', data.ticket).execute();
+    await t.ctx.db
+      .updateTable('qrTickets')
+      .set({ expiresAt: Date.now() - 1 })
+      .where('id', '=', data.ticket)
+      .execute();
     expect((await t.call('GET', `/api/oauth/QrTicket/${data.ticket}`)).data.status).toBe('expired');
     expect((await t.call('GET', '/api/oauth/QrTicket/not-a-ticket-but-long-enough')).status).toBe(404);
   });

@@ -28,6 +28,10 @@ it('a token from server A works on server B, and logout on B ends it on A', asyn
 
 it('forcing a user offline on one server answers 601 on the other', async () => {
   const token = await a.login('fengtao');
-  await a.ctx.db.updateTable('sessions').set({ revokedAt: Date.now(), revokedReason: 'offline' }).where('userId', '=', '500000000000000012').execute();
+  await a.ctx.db
+    .updateTable('sessions')
+    .set({ revokedAt: Date.now(), revokedReason: 'offline' })
+    .where('userId', '=', '500000000000000012')
+    .execute();
   expect((await currentUser(b.app, token)).code).toBe(601);
 });

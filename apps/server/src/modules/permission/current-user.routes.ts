@@ -36,13 +36,21 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Saves the layout (classic, functional, plain, blend): the shell's choice follows the user. */
   app.put(`${base}/SystemTheme`, userRoute, async (req) => {
     const { theme } = parse(systemThemeBody, req.body, requestLanguage(req));
-    await ctx.db.updateTable('users').set({ theme, updatedAt: Date.now(), updatedBy: req.session.userId }).where('id', '=', req.session.userId).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ theme, updatedAt: Date.now(), updatedBy: req.session.userId })
+      .where('id', '=', req.session.userId)
+      .execute();
     return ok(null);
   });
 
   app.put(`${base}/SystemLanguage`, userRoute, async (req) => {
     const { language } = parse(systemLanguageBody, req.body, requestLanguage(req));
-    await ctx.db.updateTable('users').set({ language, updatedAt: Date.now(), updatedBy: req.session.userId }).where('id', '=', req.session.userId).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ language, updatedAt: Date.now(), updatedBy: req.session.userId })
+      .where('id', '=', req.session.userId)
+      .execute();
     return ok(null);
   });
 

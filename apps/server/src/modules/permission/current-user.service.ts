@@ -27,7 +27,20 @@ defineMessages({
  * the client's; what the server can check is the digest against well-known
  * weak passwords (which also pass the shape rule) and the account name.
  */
-const WEAK = ['123456', 'abc123', 'a123456', '123456a', 'qwe123', 'password1', 'admin123', 'demo123', 'abcd1234', '1qaz2wsx', 'aa123456', '123qwe'];
+const WEAK = [
+  '123456',
+  'abc123',
+  'a123456',
+  '123456a',
+  'qwe123',
+  'password1',
+  'admin123',
+  'demo123',
+  'abcd1234',
+  '1qaz2wsx',
+  'aa123456',
+  '123qwe',
+];
 const weakDigests = new Set(WEAK.map(md5));
 
 export async function baseInfo(ctx: AppContext, userId: string) {
@@ -115,14 +128,22 @@ export async function setAvatar(ctx: AppContext, userId: string, name: string) {
 
 /** Changes my password; my other sessions end (they answer 600), this one stays. */
 export async function changeOwnPassword(ctx: AppContext, session: SessionInfo, input: { oldPassword: string; password: string }) {
-  const user = await ctx.db.selectFrom('users').select(['passwordHash', 'account']).where('id', '=', session.userId).executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['passwordHash', 'account'])
+    .where('id', '=', session.userId)
+    .executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw badRequest('password.wrongOld');
   if (input.oldPassword === input.password) throw badRequest('password.same');
   if (weakDigests.has(input.password) || input.password === md5(user.account)) throw badRequest('password.weak');
   const passwordHash = await hashPassword(input.password, ctx.config.argon2);
   const now = Date.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ passwordHash, changePasswordAt: now, updatedAt: now, updatedBy: session.userId }).where('id', '=', session.userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ passwordHash, changePasswordAt: now, updatedAt: now, updatedBy: session.userId })
+      .where('id', '=', session.userId)
+      .execute();
     await trx
       .updateTable('sessions')
       .set({ revokedAt: now, revokedReason: 'logout' })

@@ -14,8 +14,17 @@ describe('current user', () => {
   it('reads and updates my base info', async () => {
     const token = await t.login('liuyang');
     const info = await t.call('GET', `${base}/BaseInfo`, { token });
-    expect(info.data).toMatchObject({ account: 'liuyang', realName: '刘洋', organizeName: '内科', positionName: '主治医师', roleName: '县级医生' });
-    const put = await t.call('PUT', `${base}/BaseInfo`, { token, body: { realName: '刘洋', mobilePhone: '13912345678', email: 'ly@qingshan.example', signature: '<b>hi</b>' } });
+    expect(info.data).toMatchObject({
+      account: 'liuyang',
+      realName: '刘洋',
+      organizeName: '内科',
+      positionName: '主治医师',
+      roleName: '县级医生',
+    });
+    const put = await t.call('PUT', `${base}/BaseInfo`, {
+      token,
+      body: { realName: '刘洋', mobilePhone: '13912345678', email: 'ly@qingshan.example', signature: '<b>hi</b>' },
+    });
     expect(put.code).toBe(200);
     const after = await t.call('GET', `${base}/BaseInfo`, { token });
     expect(after.data).toMatchObject({ mobilePhone: '13912345678', signature: '<b>hi</b>' });
@@ -42,11 +51,20 @@ describe('current user', () => {
   it('changes my password: old one checked, weak refused, other sessions end', async () => {
     const mine = await t.login('chenjing');
     const other = await t.login('chenjing');
-    const wrongOld = await t.call('POST', `${base}/Actions/ModifyPassword`, { token: mine, body: { oldPassword: md5('nope'), password: md5('Better2026') } });
+    const wrongOld = await t.call('POST', `${base}/Actions/ModifyPassword`, {
+      token: mine,
+      body: { oldPassword: md5('nope'), password: md5('Better2026') },
+    });
     expect(wrongOld.msg).toBe('原密码错误');
-    const weak = await t.call('POST', `${base}/Actions/ModifyPassword`, { token: mine, body: { oldPassword: md5('demo123'), password: md5('abc123') } });
+    const weak = await t.call('POST', `${base}/Actions/ModifyPassword`, {
+      token: mine,
+      body: { oldPassword: md5('demo123'), password: md5('abc123') },
+    });
     expect(weak.msg).toBe('新密码过于简单，请换一个');
-    const okRes = await t.call('POST', `${base}/Actions/ModifyPassword`, { token: mine, body: { oldPassword: md5('demo123'), password: md5('Better2026') } });
+    const okRes = await t.call('POST', `${base}/Actions/ModifyPassword`, {
+      token: mine,
+      body: { oldPassword: md5('demo123'), password: md5('Better2026') },
+    });
     expect(okRes.code).toBe(200);
     expect((await t.call('GET', '/api/oauth/CurrentUser', { token: mine })).code).toBe(200);
     expect((await t.call('GET', '/api/oauth/CurrentUser', { token: other })).code).toBe(600);
@@ -73,7 +91,9 @@ describe('current user', () => {
 
   it('sets the avatar to an uploaded image name, refusing paths', async () => {
     const token = await t.login('wangfang');
-    expect((await t.call('PUT', `${base}/Avatar/20261121_123.png`, { token })).data.headIcon).toBe('/api/file/Image/userAvatar/20261121_123.png');
+    expect((await t.call('PUT', `${base}/Avatar/20261121_123.png`, { token })).data.headIcon).toBe(
+      '/api/file/Image/userAvatar/20261121_123.png',
+    );
     for (const bad of ['..%2F..%2Fetc%2Fpasswd', 'x.exe', '%00.png']) {
       expect((await t.call('PUT', `${base}/Avatar/${bad}`, { token })).status).toBe(400);
     }

@@ -9,13 +9,7 @@ import { signedUrl } from '../../components/upload/fileApi.ts';
  * a short-lived signed link with one plain call — no query cache needed, since
  * the lock screen and the phone confirmation page render this outside the shell.
  */
-export function UserAvatar({
-  user,
-  size = 28,
-}: {
-  user: Pick<UserInfo, 'headIcon' | 'userName' | 'userAccount'> | null;
-  size?: number;
-}) {
+export function UserAvatar({ user, size = 28 }: { user: Pick<UserInfo, 'headIcon' | 'userName' | 'userAccount'> | null; size?: number }) {
   const icon = user?.headIcon ?? '';
   const stored = icon.startsWith('/api/file/');
   const [signed, setSigned] = useState<{ for: string; url: string } | null>(null);
