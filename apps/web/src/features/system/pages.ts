@@ -1,3 +1,4 @@
+import type { MenuType } from '@medalliance/contract';
 import type { PageLoader } from '../../app/router/pageRegistry.ts';
 
 /** Screens of the system module, by menu path ('/' + the seeded urlAddress). */
@@ -9,4 +10,9 @@ export const pages: Record<string, PageLoader> = {
   '/system/printDev': () => import('./printDev/PrintDevPage.tsx'),
   '/system/sysConfig': () => import('./sysConfig/SysConfigPage.tsx'),
   '/system/log': () => import('./log/LogPage.tsx'),
+};
+
+/** Menu type 4 (a dictionary page, spec §2.3): the dictionary named by propertyJson.moduleId. */
+export const dynamicPages: Partial<Record<MenuType, PageLoader>> = {
+  4: () => import('./dictionary/DictionaryViewPage.tsx'),
 };

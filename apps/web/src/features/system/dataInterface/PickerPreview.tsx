@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Col, Form, Row, Select } from 'antd';
+import { Card, Checkbox, Col, Form, Row, Segmented, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { InterfaceSelect } from '../../../components/pickers/data/InterfaceSelect.tsx';
 import { PopupAttr } from '../../../components/pickers/data/PopupAttr.tsx';
@@ -24,6 +24,9 @@ export function PickerPreview({ interfaceId, columns }: { interfaceId: string; c
   const [popup, setPopup] = useState<string>('');
   const [popover, setPopover] = useState<string[]>([]);
   const [select, setSelect] = useState<string | undefined>();
+  const [popupType, setPopupType] = useState<'dialog' | 'drawer'>('dialog');
+  const [keywordOnly, setKeywordOnly] = useState(false);
+  const [paged, setPaged] = useState(true);
   const options = columns.map((c) => ({ value: c, label: c }));
   const columnOptions = columns.slice(0, 5).map((c) => ({ value: c, label: c }));
   const field = `__preview_${interfaceId}`;
@@ -48,13 +51,37 @@ export function PickerPreview({ interfaceId, columns }: { interfaceId: string; c
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item label={t('di.popupSelect')}>
+            <Form.Item
+              label={
+                <Space size={12} wrap>
+                  {t('di.popupSelect')}
+                  <Segmented
+                    size="small"
+                    value={popupType}
+                    onChange={(v) => setPopupType(v as 'dialog' | 'drawer')}
+                    options={[
+                      { value: 'dialog', label: t('di.asDialog') },
+                      { value: 'drawer', label: t('di.asDrawer') },
+                    ]}
+                  />
+                  <Checkbox checked={paged} onChange={(e) => setPaged(e.target.checked)}>
+                    {t('di.paged')}
+                  </Checkbox>
+                  <Checkbox checked={keywordOnly} onChange={(e) => setKeywordOnly(e.target.checked)}>
+                    {t('di.keywordOnly')}
+                  </Checkbox>
+                </Space>
+              }
+            >
               <PopupSelect
+                key={`${popupType}:${paged}:${keywordOnly}`}
+                popupType={popupType}
+                keywordOnly={keywordOnly}
                 interfaceId={interfaceId}
                 propsValue={propsValue}
                 relationField={relationField}
                 columnOptions={columnOptions}
-                hasPage
+                hasPage={paged}
                 value={popup}
                 field={field}
                 onChange={(v) => setPopup(v)}
