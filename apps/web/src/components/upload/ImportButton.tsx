@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../app/feedback.ts';
 import { postForm } from './fileApi.ts';
 import { NS } from './messages.ts';
+import './upload.css';
 
 /**
  * The import button (spec §7.9, §8): posts one file with the session's
