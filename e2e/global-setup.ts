@@ -30,7 +30,12 @@ export default async function setup(project: TestProject) {
   let baseUrl = process.env.E2E_BASE_URL;
   if (!baseUrl) {
     if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')) || process.env.E2E_REBUILD) {
-      const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+      // Vitest sets NODE_ENV=test; a build inheriting it ships React's development bundles. Test what users get.
+      const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
       if (build.status !== 0) throw new Error('web build failed');
     }
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-e2e-'));
