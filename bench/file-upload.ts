@@ -16,10 +16,10 @@ import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { cpuMs, freePort } from './support.ts';
 
 const CHUNK_SIZE = 5242880;
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 3);
@@ -33,15 +33,6 @@ const source = path.join(work, 'source.bin');
 let server: ChildProcess | null = null;
 
 const mbps = (bytes: number, ms: number) => bytes / 1e6 / (ms / 1000);
-/** CPU time (user + system, all threads) of a process, from /proc. */
-function cpuMs(pid: number): number {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
-}
 /** Busy and total jiffies of the whole machine (other processes' load shows in the figures). */
 function machineTicks(): { busy: number; total: number } {
   const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
@@ -51,17 +42,6 @@ function machineTicks(): { busy: number; total: number } {
 /** Flush dirty pages between phases, so no phase pays for the previous one's writes. */
 const settle = () => spawnSync('sync');
 const now = () => performance.now();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 async function makeFile(): Promise<void> {
   const cipher = createCipheriv('aes-256-ctr', randomBytes(32), Buffer.alloc(16));

@@ -20,11 +20,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDb, type DbHandle } from '../apps/server/src/db/connection.ts';
@@ -34,6 +32,7 @@ import { userSchemes } from '../apps/server/src/db/seed/permission.ts';
 import { ROOT_ORG } from '../apps/server/src/db/seed/organizations.ts';
 import { hashPassword, md5 } from '../apps/server/src/lib/crypto.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
+import { cpuMs, freePort, login, pgAdmin, serverDatabaseUrl, waitForServer } from './support.ts';
 
 interface Histogram {
   p50: number;
@@ -67,35 +66,6 @@ let handle: DbHandle | null = null;
 
 const log = (...a: unknown[]) => console.log(...a);
 const ms = (n: number) => `${n.toFixed(2)} ms`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** The server's DATABASE_URL: the given one with our fresh schema as search_path. */
-function serverDatabaseUrl(): string | null {
-  if (!baseUrl || !schema) return null;
-  const u = new URL(baseUrl);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return u.toString();
-}
-
-async function pgAdmin(query: string) {
-  const client = new pg.Client({ connectionString: baseUrl! });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 const ids = { next: 900_000_000_000_000_000n, take: () => String(ids.next++) };
 
@@ -374,47 +344,11 @@ function benchUser(id: string, account: string, organizeId: string, passwordHash
   };
 }
 
-async function waitForServer(base: string) {
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(`${base}/api/oauth/getConfig/admin`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not start within 120 s');
-}
-
-async function login(base: string, account: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/oauth/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account, password: md5(password), grant_type: 'password', scope: 'all' }).toString(),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
-  if (body.code !== 200) throw new Error(`login ${account}: ${body.msg}`);
-  return body.data.token;
-}
-
 async function check(base: string, url: string, token: string) {
   const res = await fetch(`${base}${url}`, { headers: { authorization: token } });
   const body = (await res.json()) as { code: number; msg: string; data: { pagination?: { total: number }; list?: unknown[] } };
   if (body.code !== 200) throw new Error(`${url}: ${body.code} ${body.msg}`);
   return body.data;
-}
-
-/** CPU time (user + system) of a process so far, from /proc (Linux); 0 elsewhere. */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10; // clock ticks of 10 ms (USER_HZ 100)
-  } catch {
-    return 0;
-  }
 }
 
 interface Run {
@@ -478,7 +412,8 @@ async function cleanup() {
     log(`kept for inspection (BENCH_KEEP): ${schema ? `schema ${schema}` : path.join(dataDir, 'app.db')}`);
     return;
   }
-  if (schema) await pgAdmin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch((e) => console.error('could not drop schema', schema, e));
+  if (schema)
+    await pgAdmin(baseUrl!, `DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch((e) => console.error('could not drop schema', schema, e));
   fs.rmSync(work, { recursive: true, force: true });
 }
 
@@ -490,7 +425,7 @@ async function main() {
   watchdog.unref();
 
   const started = performance.now();
-  if (schema) await pgAdmin(`CREATE SCHEMA ${schema}`);
+  if (schema) await pgAdmin(baseUrl!, `CREATE SCHEMA ${schema}`);
   handle = openDb({ databaseUrl: baseUrl, sqliteFile: path.join(dataDir, 'app.db'), ...(schema ? { pgSchema: schema } : {}) });
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
@@ -525,7 +460,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(work, 'no-web'),
   };
-  const dbUrl = serverDatabaseUrl();
+  const dbUrl = serverDatabaseUrl(baseUrl, schema);
   if (dbUrl) env.DATABASE_URL = dbUrl;
   else delete env.DATABASE_URL;
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {

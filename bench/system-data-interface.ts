@@ -26,7 +26,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -37,10 +36,10 @@ import { openDb, type DbHandle } from '../apps/server/src/db/connection.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { seed } from '../apps/server/src/db/seed/index.ts';
 import { dictDataId } from '../apps/server/src/db/seed/system.ts';
-import { md5 } from '../apps/server/src/lib/crypto.ts';
 import { checkReadOnlySql } from '../apps/server/src/modules/system/sql-guard.ts';
 import { NO_FILTERS, pageStatements } from '../apps/server/src/modules/system/data-interface.runner.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
+import { freePort, login, pgAdmin, serverDatabaseUrl, waitForServer } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -67,34 +66,6 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 const INTERFACE_SQL = `SELECT r.id AS "id", r.code AS "code", r.name AS "name", r.category AS "category", r.amount AS "amount", r.created_at AS "createdAt"
 FROM bench_rows r`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-function serverDatabaseUrl(): string | null {
-  if (!baseUrl || !schema) return null;
-  const u = new URL(baseUrl);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return u.toString();
-}
-
-async function pgAdmin(query: string) {
-  const client = new pg.Client({ connectionString: baseUrl! });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The 100,000-row table the interface reads: plain rows of a fictitious drug catalogue. */
 async function seedRows(ctx: AppContext): Promise<string> {
@@ -153,30 +124,6 @@ function statementsFor(dialect: 'sqlite' | 'postgres', page: number) {
     sort: 'desc',
   });
   return [s.page];
-}
-
-async function waitForServer(base: string) {
-  const until = Date.now() + 120_000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/api/oauth/getConfig/admin`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('the server did not start within 120 s');
-}
-
-async function login(base: string, account: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/api/oauth/Login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account, password: md5(password), grant_type: 'password', scope: 'all' }).toString(),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: { token: string } };
-  if (body.code !== 200) throw new Error(`login ${account}: ${body.msg}`);
-  return body.data.token;
 }
 
 interface Latencies {
@@ -258,7 +205,8 @@ async function cleanup() {
     });
   }
   if (handle) await handle.close().catch(() => {});
-  if (schema) await pgAdmin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch((e) => console.error('could not drop schema', schema, e));
+  if (schema)
+    await pgAdmin(baseUrl!, `DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch((e) => console.error('could not drop schema', schema, e));
   fs.rmSync(work, { recursive: true, force: true });
 }
 
@@ -270,7 +218,7 @@ async function main() {
   watchdog.unref();
 
   const started = performance.now();
-  if (schema) await pgAdmin(`CREATE SCHEMA ${schema}`);
+  if (schema) await pgAdmin(baseUrl!, `CREATE SCHEMA ${schema}`);
   handle = openDb({ databaseUrl: baseUrl, sqliteFile, ...(schema ? { pgSchema: schema } : {}) });
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), databaseUrl: baseUrl };
   const ctx = { db: handle.db, dialect: handle.dialect, config, log: console } as unknown as AppContext;
@@ -294,7 +242,7 @@ async function main() {
     LOG_LEVEL: 'warn',
     WEB_DIST: path.join(work, 'no-web'),
   };
-  const dbUrl = serverDatabaseUrl();
+  const dbUrl = serverDatabaseUrl(baseUrl, schema);
   if (dbUrl) env.DATABASE_URL = dbUrl;
   else delete env.DATABASE_URL;
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -330,7 +278,7 @@ async function main() {
     };
     closeDirect = async () => void db.close();
   } else {
-    const pool = new pg.Pool({ connectionString: serverDatabaseUrl()!, max: SERVER_POOL });
+    const pool = new pg.Pool({ connectionString: serverDatabaseUrl(baseUrl, schema)!, max: SERVER_POOL });
     runDirect = async (page) => {
       const client = await pool.connect();
       try {

@@ -9,11 +9,11 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { freePort, waitForServer } from './support.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -22,12 +22,7 @@ if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('build the we
 const gz = (file: string) => gzipSync(fs.readFileSync(file)).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
-const port = await new Promise<number>((resolve) => {
-  const srv = net.createServer().listen(0, '127.0.0.1', () => {
-    const { port } = srv.address() as net.AddressInfo;
-    srv.close(() => resolve(port));
-  });
-});
+const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-bench-web-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
@@ -36,15 +31,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
 });
 const base = `http://127.0.0.1:${port}`;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/oauth/getConfig/admin`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (i > 240) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitForServer(base, 60);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
