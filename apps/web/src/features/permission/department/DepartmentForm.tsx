@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
 import { Form, Input, InputNumber, Switch } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { departmentApi, type OrganizeForm as Body } from '../../../api/permission.ts';
-import { toast } from '../../../app/feedback.ts';
 import { AuthOrganizeSelect } from '../../../components/pickers/org/AuthOrganizeSelect.tsx';
 import { UserSelect } from '../../../components/pickers/org/UserSelect.tsx';
 import { NS } from '../messages.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { useFormRules } from '../shared/rules.ts';
-import { useLatest } from '../shared/useLatest.ts';
+import { useRecordForm } from '../shared/useRecordForm.ts';
 
 export interface DepartmentFormTarget {
   /** null: a new department. */
@@ -40,43 +37,26 @@ export function DepartmentForm({
   const { t } = useTranslation(NS);
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const [loading, setLoading] = useState(false);
   const open = !!target;
   const id = target?.id ?? null;
-  const close = useLatest(onClose);
 
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    if (!target.id) {
-      form.setFieldsValue({ parentId: target.parentId, enabled: true, sortCode: 0 });
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    departmentApi
-      .info(target.id)
-      .then(({ data }) => {
-        if (!live) return;
-        form.setFieldsValue({
-          parentId: data.parentId,
-          fullName: data.fullName,
-          enCode: data.enCode,
-          managerId: data.managerId ?? undefined,
-          sortCode: data.sortCode,
-          enabled: data.enabledMark === 1,
-          description: data.description ?? undefined,
-        });
-      })
-      .catch(() => close.current())
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [target, form, close]);
-
-  const save = useMutation({
-    mutationFn: async (v: Values): Promise<unknown> => {
+  const { loading, saving, submit } = useRecordForm<Values, NonNullable<typeof target>>({
+    form,
+    target,
+    initial: (target) => ({ parentId: target.parentId, enabled: true, sortCode: 0 }),
+    load: async (id) => {
+      const { data } = await departmentApi.info(id);
+      return {
+        parentId: data.parentId,
+        fullName: data.fullName,
+        enCode: data.enCode,
+        managerId: data.managerId ?? undefined,
+        sortCode: data.sortCode,
+        enabled: data.enabledMark === 1,
+        description: data.description ?? undefined,
+      };
+    },
+    save: async (v, id): Promise<unknown> => {
       const body: Body = {
         parentId: v.parentId,
         category: 'department',
@@ -89,11 +69,8 @@ export function DepartmentForm({
       };
       return id ? departmentApi.update(id, body) : departmentApi.create(body);
     },
-    onSuccess: () => {
-      toast.success(t('common.saved'));
-      onSaved();
-      onClose();
-    },
+    onSaved,
+    onClose,
   });
 
   return (
@@ -103,8 +80,8 @@ export function DepartmentForm({
       title={id ? t('dept.editTitle') : t('dept.addTitle')}
       form={form}
       loading={loading}
-      saving={save.isPending}
-      onSubmit={(v) => save.mutate(v)}
+      saving={saving}
+      onSubmit={submit}
       onClose={onClose}
     >
       <Form.Item name="parentId" label={t('dept.parent')} rules={[rules.requiredSelect(t('dept.parent'))]}>

@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { groupApi, type GroupForm as Body } from '../../../api/permission.ts';
-import { toast } from '../../../app/feedback.ts';
 import { NS } from '../messages.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { useFormRules } from '../shared/rules.ts';
-import { useLatest } from '../shared/useLatest.ts';
+import { useRecordForm } from '../shared/useRecordForm.ts';
 
 /** Group types offered in the form (the seed's kinds); the server keeps any short text. */
 export const GROUP_TYPES = ['familyDoctor', 'consultation', 'other'] as const;
@@ -40,41 +37,24 @@ export function GroupForm({
   const { t } = useTranslation(NS);
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const [loading, setLoading] = useState(false);
   const id = target?.id ?? null;
-  const close = useLatest(onClose);
 
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    if (!target.id) {
-      form.setFieldsValue({ enabled: true, sortCode: 0 });
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    groupApi
-      .info(target.id)
-      .then(({ data }) => {
-        if (!live) return;
-        form.setFieldsValue({
-          fullName: data.fullName,
-          enCode: data.enCode,
-          type: data.type ?? undefined,
-          sortCode: data.sortCode,
-          enabled: data.enabledMark === 1,
-          description: data.description ?? undefined,
-        });
-      })
-      .catch(() => close.current())
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [target, form, close]);
-
-  const save = useMutation({
-    mutationFn: async (v: Values): Promise<unknown> => {
+  const { loading, saving, submit } = useRecordForm<Values, NonNullable<typeof target>>({
+    form,
+    target,
+    initial: () => ({ enabled: true, sortCode: 0 }),
+    load: async (id) => {
+      const { data } = await groupApi.info(id);
+      return {
+        fullName: data.fullName,
+        enCode: data.enCode,
+        type: data.type ?? undefined,
+        sortCode: data.sortCode,
+        enabled: data.enabledMark === 1,
+        description: data.description ?? undefined,
+      };
+    },
+    save: async (v, id): Promise<unknown> => {
       const body: Body = {
         fullName: v.fullName.trim(),
         enCode: v.enCode.trim(),
@@ -85,11 +65,8 @@ export function GroupForm({
       };
       return id ? groupApi.update(id, body) : groupApi.create(body);
     },
-    onSuccess: () => {
-      toast.success(t('common.saved'));
-      onSaved();
-      onClose();
-    },
+    onSaved,
+    onClose,
   });
 
   return (
@@ -99,8 +76,8 @@ export function GroupForm({
       title={id ? t('group.editTitle') : t('group.addTitle')}
       form={form}
       loading={loading}
-      saving={save.isPending}
-      onSubmit={(v) => save.mutate(v)}
+      saving={saving}
+      onSubmit={submit}
       onClose={onClose}
     >
       <Form.Item name="fullName" label={t('group.fullName')} rules={[rules.required(t('group.fullName')), rules.max(100)]}>

@@ -1,16 +1,13 @@
-import { useEffect, useState } from 'react';
 import { Form, Input, InputNumber, Radio, Switch } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TOP_NODE_ID } from '@medalliance/contract';
 import { organizeApi, type OrganizeForm as Body } from '../../../api/permission.ts';
-import { toast } from '../../../app/feedback.ts';
 import { AuthOrganizeSelect } from '../../../components/pickers/org/AuthOrganizeSelect.tsx';
 import { UserSelect } from '../../../components/pickers/org/UserSelect.tsx';
 import { NS } from '../messages.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { useFormRules } from '../shared/rules.ts';
-import { useLatest } from '../shared/useLatest.ts';
+import { useRecordForm } from '../shared/useRecordForm.ts';
 
 export interface OrganizeFormTarget {
   /** null: a new node. */
@@ -44,45 +41,28 @@ export function OrganizeForm({
   const { t } = useTranslation(NS);
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const [loading, setLoading] = useState(false);
   const open = !!target;
   const id = target?.id ?? null;
-  const close = useLatest(onClose);
 
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    if (!target.id) {
-      form.setFieldsValue({ parentId: target.parentId ?? TOP_NODE_ID, category: target.category ?? 'company', enabled: true, sortCode: 0 });
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    organizeApi
-      .info(target.id)
-      .then(({ data }) => {
-        if (!live) return;
-        form.setFieldsValue({
-          parentId: data.parentId === '-1' ? TOP_NODE_ID : data.parentId,
-          category: data.category,
-          fullName: data.fullName,
-          shortName: data.shortName ?? undefined,
-          enCode: data.enCode,
-          managerId: data.managerId ?? undefined,
-          sortCode: data.sortCode,
-          enabled: data.enabledMark === 1,
-          description: data.description ?? undefined,
-        });
-      })
-      .catch(() => close.current())
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [target, form, close]);
-
-  const save = useMutation({
-    mutationFn: async (v: Values): Promise<unknown> => {
+  const { loading, saving, submit } = useRecordForm<Values, NonNullable<typeof target>>({
+    form,
+    target,
+    initial: (target) => ({ parentId: target.parentId ?? TOP_NODE_ID, category: target.category ?? 'company', enabled: true, sortCode: 0 }),
+    load: async (id) => {
+      const { data } = await organizeApi.info(id);
+      return {
+        parentId: data.parentId === '-1' ? TOP_NODE_ID : data.parentId,
+        category: data.category,
+        fullName: data.fullName,
+        shortName: data.shortName ?? undefined,
+        enCode: data.enCode,
+        managerId: data.managerId ?? undefined,
+        sortCode: data.sortCode,
+        enabled: data.enabledMark === 1,
+        description: data.description ?? undefined,
+      };
+    },
+    save: async (v, id): Promise<unknown> => {
       const body: Body = {
         parentId: v.parentId || TOP_NODE_ID,
         category: v.category,
@@ -96,11 +76,8 @@ export function OrganizeForm({
       };
       return id ? organizeApi.update(id, body) : organizeApi.create(body);
     },
-    onSuccess: () => {
-      toast.success(t('common.saved'));
-      onSaved();
-      onClose();
-    },
+    onSaved,
+    onClose,
   });
 
   return (
@@ -110,8 +87,8 @@ export function OrganizeForm({
       title={id ? t('org.editTitle') : t('org.addTitle')}
       form={form}
       loading={loading}
-      saving={save.isPending}
-      onSubmit={(v) => save.mutate(v)}
+      saving={saving}
+      onSubmit={submit}
       onClose={onClose}
     >
       <Form.Item name="parentId" label={t('org.parent')} rules={[rules.requiredSelect(t('org.parent'))]}>

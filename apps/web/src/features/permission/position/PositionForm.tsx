@@ -1,14 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Form, Input, InputNumber, Select, Switch } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { positionApi, type PositionForm as Body } from '../../../api/permission.ts';
-import { toast } from '../../../app/feedback.ts';
 import { OrganizeSelect } from '../../../components/pickers/org/OrganizeSelect.tsx';
 import { NS } from '../messages.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { useFormRules } from '../shared/rules.ts';
-import { useLatest } from '../shared/useLatest.ts';
+import { useRecordForm } from '../shared/useRecordForm.ts';
 
 /** Position types offered in the form; the server keeps any short text. */
 export const POSITION_TYPES = ['clinical', 'management', 'publicHealth', 'other'] as const;
@@ -45,42 +42,25 @@ export function PositionForm({
   const { t } = useTranslation(NS);
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const [loading, setLoading] = useState(false);
   const id = target?.id ?? null;
-  const close = useLatest(onClose);
 
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    if (!target.id) {
-      form.setFieldsValue({ organizeId: target.organizeId, enabled: true, sortCode: 0 });
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    positionApi
-      .info(target.id)
-      .then(({ data }) => {
-        if (!live) return;
-        form.setFieldsValue({
-          organizeId: data.organizeId,
-          fullName: data.fullName,
-          enCode: data.enCode,
-          type: data.type ?? undefined,
-          sortCode: data.sortCode,
-          enabled: data.enabledMark === 1,
-          description: data.description ?? undefined,
-        });
-      })
-      .catch(() => close.current())
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [target, form, close]);
-
-  const save = useMutation({
-    mutationFn: async (v: Values): Promise<unknown> => {
+  const { loading, saving, submit } = useRecordForm<Values, NonNullable<typeof target>>({
+    form,
+    target,
+    initial: (target) => ({ organizeId: target.organizeId, enabled: true, sortCode: 0 }),
+    load: async (id) => {
+      const { data } = await positionApi.info(id);
+      return {
+        organizeId: data.organizeId,
+        fullName: data.fullName,
+        enCode: data.enCode,
+        type: data.type ?? undefined,
+        sortCode: data.sortCode,
+        enabled: data.enabledMark === 1,
+        description: data.description ?? undefined,
+      };
+    },
+    save: async (v, id): Promise<unknown> => {
       const body: Body = {
         organizeId: v.organizeId,
         fullName: v.fullName.trim(),
@@ -92,11 +72,8 @@ export function PositionForm({
       };
       return id ? positionApi.update(id, body) : positionApi.create(body);
     },
-    onSuccess: () => {
-      toast.success(t('common.saved'));
-      onSaved();
-      onClose();
-    },
+    onSaved,
+    onClose,
   });
 
   return (
@@ -106,8 +83,8 @@ export function PositionForm({
       title={id ? t('position.editTitle') : t('position.addTitle')}
       form={form}
       loading={loading}
-      saving={save.isPending}
-      onSubmit={(v) => save.mutate(v)}
+      saving={saving}
+      onSubmit={submit}
       onClose={onClose}
     >
       <Form.Item name="organizeId" label={t('position.organize')} rules={[rules.requiredSelect(t('position.organize'))]}>

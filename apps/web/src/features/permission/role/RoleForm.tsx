@@ -1,14 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Form, Input, InputNumber, Radio, Switch } from 'antd';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { roleApi, type RoleForm as Body } from '../../../api/permission.ts';
-import { toast } from '../../../app/feedback.ts';
 import { OrganizeSelect } from '../../../components/pickers/org/OrganizeSelect.tsx';
 import { NS } from '../messages.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
 import { useFormRules } from '../shared/rules.ts';
-import { useLatest } from '../shared/useLatest.ts';
+import { useRecordForm } from '../shared/useRecordForm.ts';
 
 interface Values {
   fullName: string;
@@ -25,43 +22,26 @@ export function RoleForm({ target, onClose, onSaved }: { target: { id: string | 
   const { t } = useTranslation(NS);
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
-  const [loading, setLoading] = useState(false);
   const id = target?.id ?? null;
-  const close = useLatest(onClose);
   const globalMark = Form.useWatch('globalMark', form);
 
-  useEffect(() => {
-    if (!target) return;
-    form.resetFields();
-    if (!target.id) {
-      form.setFieldsValue({ globalMark: 1, organizeIds: [], enabled: true, sortCode: 0 });
-      return;
-    }
-    let live = true;
-    setLoading(true);
-    roleApi
-      .info(target.id)
-      .then(({ data }) => {
-        if (!live) return;
-        form.setFieldsValue({
-          fullName: data.fullName,
-          enCode: data.enCode,
-          globalMark: data.globalMark === 1 ? 1 : 0,
-          organizeIds: data.organizeIds ?? [],
-          sortCode: data.sortCode,
-          enabled: data.enabledMark === 1,
-          description: data.description ?? undefined,
-        });
-      })
-      .catch(() => close.current())
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [target, form, close]);
-
-  const save = useMutation({
-    mutationFn: async (v: Values): Promise<unknown> => {
+  const { loading, saving, submit } = useRecordForm<Values, NonNullable<typeof target>>({
+    form,
+    target,
+    initial: () => ({ globalMark: 1, organizeIds: [], enabled: true, sortCode: 0 }),
+    load: async (id) => {
+      const { data } = await roleApi.info(id);
+      return {
+        fullName: data.fullName,
+        enCode: data.enCode,
+        globalMark: data.globalMark === 1 ? 1 : 0,
+        organizeIds: data.organizeIds ?? [],
+        sortCode: data.sortCode,
+        enabled: data.enabledMark === 1,
+        description: data.description ?? undefined,
+      };
+    },
+    save: async (v, id): Promise<unknown> => {
       const body: Body = {
         fullName: v.fullName.trim(),
         enCode: v.enCode.trim(),
@@ -73,11 +53,8 @@ export function RoleForm({ target, onClose, onSaved }: { target: { id: string | 
       };
       return id ? roleApi.update(id, body) : roleApi.create(body);
     },
-    onSuccess: () => {
-      toast.success(t('common.saved'));
-      onSaved();
-      onClose();
-    },
+    onSaved,
+    onClose,
   });
 
   return (
@@ -87,8 +64,8 @@ export function RoleForm({ target, onClose, onSaved }: { target: { id: string | 
       title={id ? t('role.editTitle') : t('role.addTitle')}
       form={form}
       loading={loading}
-      saving={save.isPending}
-      onSubmit={(v) => save.mutate(v)}
+      saving={saving}
+      onSubmit={submit}
       onClose={onClose}
     >
       <Form.Item name="fullName" label={t('role.fullName')} rules={[rules.required(t('role.fullName')), rules.max(100)]}>
