@@ -32,7 +32,7 @@ import { userSchemes } from '../apps/server/src/db/seed/permission.ts';
 import { ROOT_ORG } from '../apps/server/src/db/seed/organizations.ts';
 import { hashPassword, md5 } from '../apps/server/src/lib/crypto.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { cpuMs, freePort, login, pgAdmin, serverDatabaseUrl, waitForServer } from './support.ts';
+import { cpuMs, freePort, login, pgAdmin, serverDatabaseUrl, waitForServer, serverNodeArgs } from './support.ts';
 
 interface Histogram {
   p50: number;
@@ -463,7 +463,7 @@ async function main() {
   const dbUrl = serverDatabaseUrl(baseUrl, schema);
   if (dbUrl) env.DATABASE_URL = dbUrl;
   else delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -72,3 +72,8 @@ export async function pgAdmin(baseUrl: string, query: string): Promise<void> {
     await client.end();
   }
 }
+
+/** Extra Node flags for the server under test (BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"), to profile it in place. */
+export function serverNodeArgs(): string[] {
+  return process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean) : [];
+}

@@ -39,7 +39,7 @@ import { dictDataId } from '../apps/server/src/db/seed/system.ts';
 import { checkReadOnlySql } from '../apps/server/src/modules/system/sql-guard.ts';
 import { NO_FILTERS, pageStatements } from '../apps/server/src/modules/system/data-interface.runner.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { freePort, login, pgAdmin, serverDatabaseUrl, waitForServer } from './support.ts';
+import { freePort, login, pgAdmin, serverDatabaseUrl, waitForServer, serverNodeArgs } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -245,7 +245,7 @@ async function main() {
   const dbUrl = serverDatabaseUrl(baseUrl, schema);
   if (dbUrl) env.DATABASE_URL = dbUrl;
   else delete env.DATABASE_URL;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

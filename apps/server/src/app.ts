@@ -1,12 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { DbHandle } from './db/connection.ts';
 import { collectRoutes, type RegisteredRoute } from './http/access.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerEnvelope } from './http/envelope.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
 import { modules } from './modules/index.ts';
 import { registerRequestLog } from './modules/system/index.ts';
@@ -29,7 +29,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltA
   const routes = collectRoutes(app);
 
   registerEnvelope(app);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // The SPA loads its own bundles; inline styles come from antd's CSS-in-JS.
     contentSecurityPolicy: {
       directives: {

@@ -2,7 +2,7 @@ import type { CurrentUser, Language, Layout, MenuNode, MenuType, SystemRef, User
 import { LANGUAGES, LAYOUTS } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import { grantsFor } from '../permission/grants.service.ts';
+import { grantsFor, type UserGrants } from '../permission/grants.service.ts';
 import { getSysConfig } from '../system/sys-config.service.ts';
 import { ipAddressName } from './client-info.ts';
 
@@ -93,15 +93,38 @@ export function toMenuTree(rows: Omit<MenuNode, 'children' | 'hasChildren'>[]): 
   return roots;
 }
 
-export async function currentUser(ctx: AppContext, userId: string, isAdministrator: boolean): Promise<CurrentUser> {
-  const grants = await grantsFor(ctx, userId, isAdministrator);
-  const [systemRows, user, cfg] = await Promise.all([
-    ctx.db.selectFrom('systems').selectAll().where('enabledMark', '=', 1).orderBy('sortCode').execute(),
-    ctx.db.selectFrom('users').select(['systemId']).where('id', '=', userId).executeTakeFirstOrThrow(),
-    getSysConfig(ctx),
-  ]);
+interface GrantedMenus {
+  systems: SystemRef[];
+  menuList: MenuNode[];
+  permissionList: CurrentUser['permissionList'];
+}
+
+/**
+ * The menu tree, systems and permission list depend only on the user's grants
+ * and chosen system, so they are built once per cached grants object (a
+ * WeakMap: when grants are invalidated or expire, this goes with them; menu
+ * and system changes invalidate grants). CurrentUser is called on every page
+ * load and a user with many roles has a large tree.
+ */
+const grantedMenusCache = new WeakMap<UserGrants, Map<string, Promise<GrantedMenus>>>();
+
+function grantedMenus(ctx: AppContext, grants: UserGrants, chosenSystemId: string | null): Promise<GrantedMenus> {
+  let perSystem = grantedMenusCache.get(grants);
+  if (!perSystem) grantedMenusCache.set(grants, (perSystem = new Map()));
+  const key = chosenSystemId ?? '';
+  let hit = perSystem.get(key);
+  if (!hit) {
+    hit = buildGrantedMenus(ctx, grants, chosenSystemId);
+    hit.catch(() => perSystem.delete(key));
+    perSystem.set(key, hit);
+  }
+  return hit;
+}
+
+async function buildGrantedMenus(ctx: AppContext, grants: UserGrants, chosenSystemId: string | null): Promise<GrantedMenus> {
+  const systemRows = await ctx.db.selectFrom('systems').selectAll().where('enabledMark', '=', 1).orderBy('sortCode').execute();
   const mine = systemRows.filter((s) => grants.systemIds.has(s.id));
-  const current = mine.find((s) => s.id === user.systemId) ?? mine.find((s) => s.isMain === 1) ?? mine[0];
+  const current = mine.find((s) => s.id === chosenSystemId) ?? mine.find((s) => s.isMain === 1) ?? mine[0];
   const systems: SystemRef[] = mine.map((s) => ({ id: s.id, name: s.fullName, icon: s.icon, currentSystem: s.id === current?.id }));
 
   const menuRows = grants.menuIds.size
@@ -146,10 +169,20 @@ export async function currentUser(ctx: AppContext, userId: string, isAdministrat
       })),
   );
   const menuIdsInSystem = new Set(menuRows.map((m) => m.id));
+  return { systems, menuList, permissionList: grants.permissionList.filter((p) => menuIdsInSystem.has(p.modelId)) };
+}
+
+export async function currentUser(ctx: AppContext, userId: string, isAdministrator: boolean): Promise<CurrentUser> {
+  const [grants, user, cfg] = await Promise.all([
+    grantsFor(ctx, userId, isAdministrator),
+    ctx.db.selectFrom('users').select(['systemId']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    getSysConfig(ctx),
+  ]);
+  const { systems, menuList, permissionList } = await grantedMenus(ctx, grants, user.systemId);
   return {
     userInfo: await buildUserInfo(ctx, userId, systems),
     menuList,
-    permissionList: grants.permissionList.filter((p) => menuIdsInSystem.has(p.modelId)),
+    permissionList,
     sysConfigInfo: {
       sysName: cfg.sysName,
       sysVersion: cfg.sysVersion,

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { newId } from '../../lib/ids.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
+import { prepared } from '../../db/prepared.ts';
 import { sessionExpired, sessionInvalid, sessionOffline } from '../../http/errors.ts';
 import { getSysConfig } from '../system/sys-config.service.ts';
 
@@ -73,10 +74,9 @@ export function tokenFrom(header: string | undefined): string | null {
   return /^[A-Za-z0-9_-]{20,100}$/.test(t) ? t : null;
 }
 
-export async function authenticate(ctx: AppContext, header: string | undefined): Promise<SessionInfo> {
-  const token = tokenFrom(header);
-  if (!token) throw header ? sessionInvalid() : sessionExpired();
-  const row = await ctx.db
+/** The session check every request runs: compiled once (db/prepared.ts). */
+const findSession = prepared<{ id: string }, SessionRow>((db, p) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select([
@@ -90,8 +90,24 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
       'users.account',
       'users.enabledMark',
     ])
-    .where('sessions.id', '=', sha256(token))
-    .executeTakeFirst();
+    .where('sessions.id', '=', p('id')),
+);
+interface SessionRow {
+  id: string;
+  sid: string;
+  userId: string;
+  lastSeenAt: number;
+  expiresAt: number;
+  revokedReason: string | null;
+  isAdministrator: number;
+  account: string;
+  enabledMark: number;
+}
+
+export async function authenticate(ctx: AppContext, header: string | undefined): Promise<SessionInfo> {
+  const token = tokenFrom(header);
+  if (!token) throw header ? sessionInvalid() : sessionExpired();
+  const [row] = await findSession(ctx.db, { id: sha256(token) });
   if (!row) throw sessionInvalid();
   if (row.revokedReason === 'elsewhere') throw sessionOffline();
   if (row.revokedReason === 'offline' || row.revokedReason === 'disabled') throw sessionOffline('session.forced');
