@@ -4,7 +4,7 @@ import type { Md5Message } from '../../workers/md5.worker.ts';
 /** Hashing speed of each file, for the e2e figures (window.__md5Stats). */
 declare global {
   interface Window {
-    __md5Stats?: { bytes: number; ms: number; engine: string }[];
+    __md5Stats?: { bytes: number; ms: number; engine: string; reader: string }[];
   }
 }
 
@@ -24,7 +24,7 @@ export function md5OfFile(file: Blob, onProgress: (fraction: number) => void): M
       if (m.type === 'progress') onProgress(m.total ? m.loaded / m.total : 1);
       else if (m.type === 'done') {
         worker.terminate();
-        (window.__md5Stats ??= []).push({ bytes: file.size, ms: m.ms, engine: m.engine });
+        (window.__md5Stats ??= []).push({ bytes: file.size, ms: m.ms, engine: m.engine, reader: m.reader });
         resolve(m.md5);
       } else {
         worker.terminate();
