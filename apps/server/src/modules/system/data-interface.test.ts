@@ -335,6 +335,48 @@ describe('SQL interfaces', () => {
     expect(byName.status).toBe(400);
   });
 
+  it('refuses schema-qualified users, which would go around the shield', async () => {
+    for (const query of ['SELECT account FROM main.users', 'SELECT account FROM public.users', 'SELECT account FROM "public"."users"']) {
+      const res = await t.call('POST', '/api/system/DataInterface', {
+        token: admin,
+        body: { categoryId: CATEGORY, fullName: 'x', enCode: `q${query.length}`, dataType: 1, query },
+      });
+      expect(res.status, query).toBe(400);
+    }
+  });
+
+  it('reads users through the shield in CTEs, recursive ones and derived tables, with their indexes', async () => {
+    const recursive = await create({
+      enCode: 'recursiveUsers',
+      dataType: 1,
+      query: 'WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 2) SELECT u.account AS "account", n.k AS "k" FROM users u, n WHERE u.account = \'admin\'',
+    });
+    const res = await list(recursive);
+    expect(res.status, res.msg).toBe(200);
+    expect(res.data.list.map((r: { k: number }) => Number(r.k)).sort()).toEqual([1, 2]);
+    const derived = await create({ enCode: 'derivedUsers', dataType: 1, query: 'SELECT s.* FROM (SELECT * FROM users) s' });
+    const rows = await list(derived, { pageSize: 50 });
+    expect(rows.status, rows.msg).toBe(200);
+    expect(rows.data.pagination.total).toBeGreaterThan(20);
+    expect(JSON.stringify(rows.data.list)).not.toMatch(/argon2|password_?hash/i);
+  });
+
+  it.runIf(!!pgUrl)('never answers password hashes through whole-row values (PostgreSQL)', async () => {
+    for (const [enCode, query] of [
+      ['rowJson', 'SELECT row_to_json(u) AS "j" FROM users u'],
+      ['rowText', 'SELECT u::text AS "j" FROM users u'],
+      ['derivedJson', 'SELECT to_jsonb(s) AS "j" FROM (SELECT * FROM users) s'],
+      ['aggJson', 'SELECT json_agg(u) AS "j" FROM users AS u'],
+    ]) {
+      const id = await create({ enCode, dataType: 1, query });
+      const res = await list(id, { pageSize: 50 });
+      expect(res.status, `${query}: ${res.msg}`).toBe(200);
+      const text = JSON.stringify(res.data.list);
+      expect(text, query).toContain('admin');
+      expect(text, query).not.toMatch(/argon2|password_hash/i);
+    }
+  });
+
   it('reports database errors instead of swallowing them', async () => {
     const broken = await create({ enCode: 'broken', dataType: 1, query: 'SELECT nosuch_column FROM organizations' });
     const res = await list(broken);

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { AppContext } from '../../context.ts';
+import { shielded } from './secret-shield.ts';
 import { getSysConfig } from './sys-config.service.ts';
 
 /**
@@ -36,7 +37,8 @@ export class SqlRunError extends Error {
   }
 }
 
-export async function runReadOnly(ctx: AppContext, statements: SqlStatement[], timeoutMs: number): Promise<Row[][]> {
+export async function runReadOnly(ctx: AppContext, given: SqlStatement[], timeoutMs: number): Promise<Row[][]> {
+  const statements = await shielded(ctx, given);
   let results: Row[][];
   if (ctx.dialect === 'postgres') results = await runPostgres(ctx, statements, timeoutMs);
   else {

@@ -207,6 +207,19 @@ function checkName(name: string) {
   if (FORBIDDEN_PREFIXES.some((p) => lower.startsWith(p))) throw new SqlRefused('sql.forbiddenFunction', name);
 }
 
+/**
+ * Tables an interface reads through a shielding CTE of the same name
+ * (secret-shield.ts). A schema-qualified name (`main.users`, `public."users"`)
+ * would reach the table itself, around the shield: refused.
+ */
+export const SHIELDED_TABLES = new Set(['users']);
+
+function checkShieldedTable(tokens: SqlToken[], i: number, name: string) {
+  if (!SHIELDED_TABLES.has(name.toLowerCase())) return;
+  const dot = tokens[i - 1];
+  if (dot?.kind === 'punct' && dot.text === '.') throw new SqlRefused('sql.sensitive', name);
+}
+
 /** Checks a SQL text; throws SqlRefused naming the reason, or answers the tokens to render. */
 export function checkReadOnlySql(input: string): CheckedSql {
   if (input.length > MAX_SQL_LENGTH) throw new SqlRefused('sql.tooLong');
@@ -244,9 +257,11 @@ export function checkReadOnlySql(input: string): CheckedSql {
     }
     if (t.kind === 'quoted') {
       checkName(t.name);
+      checkShieldedTable(tokens, i, t.name);
       return;
     }
     if (t.kind !== 'word') return;
+    checkShieldedTable(tokens, i, input.slice(t.start, t.end));
     if (FORBIDDEN_WORDS.has(t.upper)) throw new SqlRefused('sql.forbiddenWord', t.upper);
     const next = tokens[i + 1];
     if (t.upper === 'FOR' && next?.kind === 'word' && LOCK_FOLLOWERS.has(next.upper)) throw new SqlRefused('sql.forbiddenWord', 'FOR');
