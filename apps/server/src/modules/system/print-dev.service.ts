@@ -252,8 +252,15 @@ export async function templateFields(ctx: AppContext, sqls: { sql: string }[], c
 }
 
 /** What a print preview needs for one record: the head row's fields with the child tables, and the template. */
+/**
+ * The values of one record for printing. The template's SQL runs read-only as
+ * the caller, with the caller's built-in values (@userId, @organizeId, …) bound,
+ * so a template limits what it prints the way an interface does. A disabled
+ * template prints for nobody but an administrator trying it out.
+ */
 export async function templateData(ctx: AppContext, id: string, formId: string | null, caller: Caller) {
   const row = await findTemplate(ctx, id);
+  if (row.enabledMark !== 1 && !caller.isAdministrator) throw badRequest('print.disabled');
   const sqls = parseJson<{ sql: string }[]>(row.sqlTemplate, []);
   const printData: Record<string, unknown> = {};
   for (const [i, s] of sqls.entries()) {

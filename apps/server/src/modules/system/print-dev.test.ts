@@ -51,6 +51,21 @@ describe('printing a record', () => {
     expect(res.data.printData.childrenDataTable0[0]).toMatchObject({ code: 'HC0001', name: '一次性使用无菌注射器' });
   });
 
+  it('prints with a disabled template for administrators only', async () => {
+    const id = printTemplateId('orgStockList');
+    const url = `/api/system/printDev/Data?id=${id}&formId=100000000000000030`;
+    expect((await t.call('PUT', `/api/system/printDev/${id}/Actions/State`, { token: admin })).status).toBe(200);
+    try {
+      const refused = await t.call('GET', url, { token: doctor });
+      expect(refused.status).toBe(400);
+      expect(refused.msg).toBe('该打印模板已停用');
+      expect((await t.call('GET', url, { token: admin })).status).toBe(200);
+    } finally {
+      expect((await t.call('PUT', `/api/system/printDev/${id}/Actions/State`, { token: admin })).status).toBe(200);
+    }
+    expect((await t.call('GET', url, { token: doctor })).status).toBe(200);
+  });
+
   it('binds formId: an injection attempt prints nothing', async () => {
     const res = await t.call(
       'GET',
