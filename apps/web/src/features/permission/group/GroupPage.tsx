@@ -1,47 +1,37 @@
 import { useState } from 'react';
-import { Button, Space, Table, Tooltip } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@medalliance/contract';
 import { groupApi, type GroupRow } from '../../../api/permission.ts';
-import { toast } from '../../../app/feedback.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
+import { ListPage, RowActions, permissionLook as look, useDeleteRow, useListQuery } from '../../../components/listPage/index.ts';
 import { NS } from '../messages.ts';
-import { SearchBar } from '../shared/SearchBar.tsx';
 import { StatusTag } from '../shared/StatusTag.tsx';
 import { formatTime } from '../shared/formatTime.ts';
-import { listPagination } from '../shared/pagination.ts';
 import { refreshPermissionData } from '../shared/refresh.ts';
-import { useConfirm } from '../shared/useConfirm.ts';
 import { GroupForm, groupTypeLabel } from './GroupForm.tsx';
-import { scrollWidth } from '../shared/columns.ts';
-import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
 /** User groups (spec §7.4): keyword search, paging, create / edit / delete. */
 export default function GroupPage() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
-  const confirm = useConfirm();
-  const withActions = useActionColumn(['btn_edit', 'btn_remove']);
-  const [q, setQ] = useState({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, keyword: '' });
+  const { query, search, paging } = useListQuery();
   const [editing, setEditing] = useState<{ id: string | null } | null>(null);
 
   const list = useQuery({
-    queryKey: ['permission', 'group', q],
-    queryFn: async () => (await groupApi.list(q)).data,
+    queryKey: ['permission', 'group', query],
+    queryFn: async () => (await groupApi.list(query)).data,
     placeholderData: keepPreviousData,
   });
-
-  const remove = (row: GroupRow) =>
-    confirm(t('common.deleteConfirm'), async () => {
-      await groupApi.remove(row.id);
-      toast.success(t('common.deleted'));
-      refreshPermissionData(client);
-    });
+  const remove = useDeleteRow(
+    look,
+    (row: GroupRow) => groupApi.remove(row.id),
+    () => refreshPermissionData(client),
+  );
 
   const columns: ColumnsType<GroupRow> = [
     { title: t('group.fullName'), dataIndex: 'fullName', width: 220 },
@@ -57,54 +47,36 @@ export default function GroupPage() {
       width: 130,
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
-          <Auth code={BUTTON_CODES.edit}>
-            <Button type="link" size="small" onClick={() => setEditing({ id: r.id })}>
-              {t('common.edit')}
-            </Button>
-          </Auth>
-          <Auth code={BUTTON_CODES.remove}>
-            <Button type="link" size="small" danger onClick={() => remove(r)}>
-              {t('common.delete')}
-            </Button>
-          </Auth>
-        </Space>
+        <RowActions
+          look={look}
+          actions={[
+            { key: 'edit', onClick: () => setEditing({ id: r.id }) },
+            { key: 'delete', onClick: () => remove(r) },
+          ]}
+        />
       ),
     },
   ];
 
   return (
-    <div className="ma-page ma-perm-page" data-testid="page-group">
-      <div className="ma-perm-main">
-        <SearchBar onSearch={(keyword) => setQ((x) => ({ ...x, keyword, currentPage: 1 }))} />
-        <div className="ma-perm-toolbar">
-          <Auth code={BUTTON_CODES.add}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>
-              {t('common.add')}
-            </Button>
-          </Auth>
-          <Tooltip title={t('common.refresh')}>
-            <Button type="text" icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void list.refetch()} />
-          </Tooltip>
-        </div>
-        <Table<GroupRow>
-          className="ma-perm-table"
-          rowKey="id"
-          size="middle"
-          loading={list.isFetching}
-          dataSource={list.data?.list ?? []}
-          columns={withActions(columns)}
-          scroll={{ x: scrollWidth(withActions(columns), 160) }}
-          pagination={listPagination(t, {
-            current: q.currentPage,
-            pageSize: q.pageSize,
-            total: list.data?.pagination.total ?? 0,
-            onChange: (currentPage, pageSize) => setQ((x) => ({ ...x, currentPage, pageSize })),
-          })}
-          locale={{ emptyText: t('common.noData') }}
-        />
-      </div>
+    <ListPage<GroupRow>
+      look={look}
+      testId="page-group"
+      search={{ onSearch: search }}
+      toolbar={
+        <Auth code={BUTTON_CODES.add}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>
+            {t('common.add')}
+          </Button>
+        </Auth>
+      }
+      onRefresh={() => void list.refetch()}
+      table={{ loading: list.isFetching, dataSource: list.data?.list ?? [], columns }}
+      paging={paging(list.data?.pagination.total ?? 0)}
+      actionCodes={['btn_edit', 'btn_remove']}
+      flexibleWidth={160}
+    >
       <GroupForm target={editing} onClose={() => setEditing(null)} onSaved={() => refreshPermissionData(client)} />
-    </div>
+    </ListPage>
   );
 }

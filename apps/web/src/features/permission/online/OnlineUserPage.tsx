@@ -15,7 +15,7 @@ import { formatTime } from '../shared/formatTime.ts';
 import { listPagination } from '../shared/pagination.ts';
 import { useConfirm } from '../shared/useConfirm.ts';
 import { scrollWidth } from '../shared/columns.ts';
-import { useActionColumn } from '../shared/useActionColumn.ts';
+import { useActionColumn } from '../../../components/listPage/useActionColumn.ts';
 import '../permission.css';
 
 const BTN_FORCED = 'btn_forced';

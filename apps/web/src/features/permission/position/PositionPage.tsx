@@ -1,26 +1,20 @@
 import { useCallback, useState } from 'react';
-import { Button, Space, Table, Tooltip } from 'antd';
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '@medalliance/contract';
 import { positionApi, type PositionRow } from '../../../api/permission.ts';
-import { toast } from '../../../app/feedback.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
+import { ListPage, RowActions, permissionLook as look, useDeleteRow, useListQuery } from '../../../components/listPage/index.ts';
 import { NS } from '../messages.ts';
 import { OrgSideTree } from '../shared/OrgSideTree.tsx';
-import { SearchBar } from '../shared/SearchBar.tsx';
 import { OrgPath } from '../shared/OrgPath.tsx';
 import { StatusTag } from '../shared/StatusTag.tsx';
 import { formatTime } from '../shared/formatTime.ts';
-import { listPagination } from '../shared/pagination.ts';
 import { refreshPermissionData } from '../shared/refresh.ts';
-import { useConfirm } from '../shared/useConfirm.ts';
 import { PositionForm, positionTypeLabel } from './PositionForm.tsx';
-import { scrollWidth } from '../shared/columns.ts';
-import { useActionColumn } from '../shared/useActionColumn.ts';
 import '../permission.css';
 
 /**
@@ -30,28 +24,27 @@ import '../permission.css';
 export default function PositionPage() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
-  const confirm = useConfirm();
-  const withActions = useActionColumn(['btn_edit', 'btn_remove']);
+  const { query, search, filter, paging } = useListQuery();
   const [organizeId, setOrganizeId] = useState<string | null>(null);
-  const [q, setQ] = useState({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, keyword: '' });
   const [editing, setEditing] = useState<{ id: string | null; organizeId?: string } | null>(null);
 
   const list = useQuery({
-    queryKey: ['permission', 'position', organizeId, q],
-    queryFn: async () => (await positionApi.list({ ...q, organizeId: organizeId ?? '' })).data,
+    queryKey: ['permission', 'position', organizeId, query],
+    queryFn: async () => (await positionApi.list({ ...query, organizeId: organizeId ?? '' })).data,
     placeholderData: keepPreviousData,
   });
-  const chooseOrg = useCallback((id: string | null) => {
-    setOrganizeId(id);
-    setQ((x) => ({ ...x, currentPage: 1 }));
-  }, []);
-
-  const remove = (row: PositionRow) =>
-    confirm(t('common.deleteConfirm'), async () => {
-      await positionApi.remove(row.id);
-      toast.success(t('common.deleted'));
-      refreshPermissionData(client);
-    });
+  const chooseOrg = useCallback(
+    (id: string | null) => {
+      setOrganizeId(id);
+      filter({});
+    },
+    [filter],
+  );
+  const remove = useDeleteRow(
+    look,
+    (row: PositionRow) => positionApi.remove(row.id),
+    () => refreshPermissionData(client),
+  );
 
   const columns: ColumnsType<PositionRow> = [
     { title: t('position.fullName'), dataIndex: 'fullName', width: 140, ellipsis: true },
@@ -66,57 +59,37 @@ export default function PositionPage() {
       width: 120,
       fixed: 'right',
       render: (_, r) => (
-        <Space size={0}>
-          <Auth code={BUTTON_CODES.edit}>
-            <Button type="link" size="small" onClick={() => setEditing({ id: r.id })}>
-              {t('common.edit')}
-            </Button>
-          </Auth>
-          <Auth code={BUTTON_CODES.remove}>
-            <Button type="link" size="small" danger onClick={() => remove(r)}>
-              {t('common.delete')}
-            </Button>
-          </Auth>
-        </Space>
+        <RowActions
+          look={look}
+          actions={[
+            { key: 'edit', onClick: () => setEditing({ id: r.id }) },
+            { key: 'delete', onClick: () => remove(r) },
+          ]}
+        />
       ),
     },
   ];
 
   return (
-    <div className="ma-page ma-perm-page" data-testid="page-position">
-      <div className="ma-perm-split">
-        <OrgSideTree title={t('org.tree')} value={organizeId} onChange={chooseOrg} />
-        <div className="ma-perm-main">
-          <SearchBar onSearch={(keyword) => setQ((x) => ({ ...x, keyword, currentPage: 1 }))} />
-          <div className="ma-perm-toolbar">
-            <Auth code={BUTTON_CODES.add}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null, organizeId: organizeId ?? undefined })}>
-                {t('common.add')}
-              </Button>
-            </Auth>
-            <Tooltip title={t('common.refresh')}>
-              <Button type="text" icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void list.refetch()} />
-            </Tooltip>
-          </div>
-          <Table<PositionRow>
-            className="ma-perm-table"
-            rowKey="id"
-            size="middle"
-            loading={list.isFetching}
-            dataSource={list.data?.list ?? []}
-            columns={withActions(columns)}
-            scroll={{ x: scrollWidth(withActions(columns), 160) }}
-            pagination={listPagination(t, {
-              current: q.currentPage,
-              pageSize: q.pageSize,
-              total: list.data?.pagination.total ?? 0,
-              onChange: (currentPage, pageSize) => setQ((x) => ({ ...x, currentPage, pageSize })),
-            })}
-            locale={{ emptyText: t('common.noData') }}
-          />
-        </div>
-      </div>
+    <ListPage<PositionRow>
+      look={look}
+      testId="page-position"
+      side={<OrgSideTree title={t('org.tree')} value={organizeId} onChange={chooseOrg} />}
+      search={{ onSearch: search }}
+      toolbar={
+        <Auth code={BUTTON_CODES.add}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null, organizeId: organizeId ?? undefined })}>
+            {t('common.add')}
+          </Button>
+        </Auth>
+      }
+      onRefresh={() => void list.refetch()}
+      table={{ loading: list.isFetching, dataSource: list.data?.list ?? [], columns }}
+      paging={paging(list.data?.pagination.total ?? 0)}
+      actionCodes={['btn_edit', 'btn_remove']}
+      flexibleWidth={160}
+    >
       <PositionForm target={editing} onClose={() => setEditing(null)} onSaved={() => refreshPermissionData(client)} />
-    </div>
+    </ListPage>
   );
 }

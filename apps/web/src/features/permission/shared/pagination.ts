@@ -1,24 +1,9 @@
 import type { TablePaginationConfig } from 'antd';
-import { PAGE_SIZES } from '@medalliance/contract';
+import { permissionLook } from '../../../components/listPage/look.ts';
+import { listPagination as pagination } from '../../../components/listPage/pagination.ts';
+import type { ListPaging } from '../../../components/listPage/useListQuery.ts';
 
-/**
- * The list pagination of spec §9: page sizes 20/50/100/500 and the layout
- * total, sizes, prev, pager, next, jumper (ordered by the class in permission.css).
- */
-export function listPagination(
-  t: (key: string, o?: Record<string, unknown>) => string,
-  p: { current: number; pageSize: number; total: number; onChange: (page: number, pageSize: number) => void },
-): TablePaginationConfig {
-  return {
-    current: p.current,
-    pageSize: p.pageSize,
-    total: p.total,
-    showSizeChanger: true,
-    showQuickJumper: true,
-    pageSizeOptions: PAGE_SIZES.map(String),
-    showTotal: (total) => t('common.total', { total }),
-    onChange: p.onChange,
-    className: 'ma-perm-pagination',
-    placement: ['bottomEnd'],
-  };
+/** The list pagination of spec §9 for permission screens not laid out by ListPage (users, online users). */
+export function listPagination(t: (key: string, o?: Record<string, unknown>) => string, p: ListPaging): TablePaginationConfig {
+  return pagination(permissionLook, (key, o) => t(`common.${key}`, o), p);
 }

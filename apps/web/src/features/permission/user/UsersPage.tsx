@@ -26,7 +26,7 @@ import { ExportDialog } from './ExportDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
 import { UserForm } from './UserForm.tsx';
-import { useActionColumn } from '../shared/useActionColumn.ts';
+import { useActionColumn } from '../../../components/listPage/useActionColumn.ts';
 import '../permission.css';
 
 const BTN = { resetPassword: 'btn_resetPassword', import: 'btn_import', export: 'btn_export' } as const;
