@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { App, Button, Input, Space, Table, Tooltip } from 'antd';
+import { App, Button, Tooltip } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
-import { FieldNumberOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
+import { FieldNumberOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@medalliance/contract';
 import { billRuleApi, downloadExport, type BillRuleRow } from '../../../api/system.ts';
 import { toast } from '../../../app/feedback.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
+import { ListPage, RowActions, systemLook as look, useDeleteRow, useListQuery, useRowState } from '../../../components/listPage/index.ts';
 import { BillTemplateDialog } from '../../../components/pickers/data/BillTemplateDialog.tsx';
 import { useDictionary, dictionaryLabel } from '../../../lookups/dictionaries.ts';
 import { SideTree } from '../common/SideTree.tsx';
 import { StateCell } from '../common/StateCell.tsx';
-import { useConfirmDelete } from '../common/useConfirm.ts';
 import { NS } from '../messages.ts';
 import { BillRuleFormModal, BUSINESS_TYPE } from './BillRuleFormModal.tsx';
 import './messages.ts';
@@ -21,10 +20,7 @@ import '../common/system.css';
 
 const KEY = ['system', 'billRule', 'list'] as const;
 
-interface Query {
-  currentPage: number;
-  pageSize: number;
-  keyword: string;
+interface Filters {
   sidx: string;
   sort: 'asc' | 'desc';
   categoryId?: string;
@@ -34,10 +30,8 @@ interface Query {
 export default function BillRulePage() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
-  const confirmDelete = useConfirmDelete();
   const categories = useDictionary(BUSINESS_TYPE);
-  const [keyword, setKeyword] = useState('');
-  const [query, setQuery] = useState<Query>({ currentPage: 1, pageSize: DEFAULT_PAGE_SIZE, keyword: '', sidx: '', sort: 'desc' });
+  const { query, setQuery, search, filter, paging } = useListQuery<Filters>({ sidx: '', sort: 'desc' });
   const [modal, setModal] = useState<{ editing: BillRuleRow | null } | null>(null);
   const [picking, setPicking] = useState(false);
   const { modal: dialogs } = App.useApp();
@@ -69,22 +63,8 @@ export default function BillRulePage() {
   });
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
 
-  const state = useMutation({
-    mutationFn: ({ id, enabledMark }: { id: string; enabledMark: 0 | 1 }) => billRuleApi.setState(id, enabledMark),
-    onSuccess: async () => {
-      toast.success(t('stateChanged'));
-      await refresh();
-    },
-  });
-
-  const remove = (row: BillRuleRow) =>
-    confirmDelete(async () => {
-      await billRuleApi.remove(row.id);
-      toast.success(t('deleted'));
-      await refresh();
-    });
-
-  const search = () => setQuery((q) => ({ ...q, currentPage: 1, keyword: keyword.trim() }));
+  const state = useRowState(look, (row: BillRuleRow, enabledMark) => billRuleApi.setState(row.id, enabledMark), refresh);
+  const remove = useDeleteRow(look, (row: BillRuleRow) => billRuleApi.remove(row.id), refresh);
   const sortOrder = (field: string) => (query.sidx === field ? (query.sort === 'asc' ? 'ascend' : 'descend') : null);
 
   const columns: ColumnsType<BillRuleRow> = [
@@ -110,128 +90,85 @@ export default function BillRulePage() {
       dataIndex: 'enabledMark',
       width: 90,
       align: 'center',
-      render: (v: number, row) => (
-        <StateCell
-          value={v}
-          loading={state.isPending && state.variables?.id === row.id}
-          onChange={(enabledMark) => state.mutate({ id: row.id, enabledMark })}
-        />
-      ),
+      render: (v: number, row) => <StateCell value={v} loading={state.busy(row)} onChange={(enabledMark) => state.set(row, enabledMark)} />,
     },
     {
       title: t('actions'),
       key: 'actions',
       width: 140,
       render: (_: unknown, row) => (
-        <Space size={0}>
-          <Auth code={BUTTON_CODES.edit}>
-            <Button type="link" size="small" onClick={() => setModal({ editing: row })}>
-              {t('edit')}
-            </Button>
-          </Auth>
-          <Auth code="btn_export">
-            <Button
-              type="link"
-              size="small"
-              onClick={() =>
+        <RowActions
+          look={look}
+          actions={[
+            { key: 'edit', onClick: () => setModal({ editing: row }) },
+            {
+              key: 'export',
+              label: t('export'),
+              code: 'btn_export',
+              onClick: () =>
                 void downloadExport(billRuleApi.exportUrl(row.id), `${row.fullName}-${row.enCode}.json`).then(() =>
                   toast.success(t('exported')),
-                )
-              }
-            >
-              {t('export')}
-            </Button>
-          </Auth>
-          <Auth code={BUTTON_CODES.remove}>
-            <Tooltip title={row.outputNumber ? t('bill.usedNoDelete') : undefined}>
-              <Button type="link" size="small" danger disabled={!!row.outputNumber} onClick={() => remove(row)}>
-                {t('delete')}
-              </Button>
-            </Tooltip>
-          </Auth>
-        </Space>
+                ),
+            },
+            {
+              key: 'delete',
+              disabled: !!row.outputNumber,
+              tooltip: row.outputNumber ? t('bill.usedNoDelete') : undefined,
+              onClick: () => remove(row),
+            },
+          ]}
+        />
       ),
     },
   ];
 
   return (
-    <div className="ma-page ma-sys-page" data-testid="ma-bill-page">
-      <div className="ma-sys-split">
+    <ListPage<BillRuleRow>
+      look={look}
+      testId="ma-bill-page"
+      side={
         <SideTree
           title={t('bill.categories')}
           nodes={categories.items}
           loading={categories.isLoading}
           allLabel={t('allCategories')}
           selectedId={query.categoryId ?? ''}
-          onSelect={(id) => setQuery((q) => ({ ...q, currentPage: 1, categoryId: id || undefined }))}
+          onSelect={(id) => filter({ categoryId: id || undefined })}
         />
-        <section className="ma-sys-main">
-          <div className="ma-sys-main-head">
-            <div className="ma-sys-filters">
-              <Input
-                allowClear
-                placeholder={t('keyword')}
-                value={keyword}
-                onChange={(e) => setKeyword(e.target.value)}
-                onPressEnter={search}
-              />
-              <Button type="primary" onClick={search}>
-                {t('search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  setKeyword('');
-                  setQuery((q) => ({ ...q, currentPage: 1, keyword: '' }));
-                }}
-              >
-                {t('reset')}
-              </Button>
-            </div>
-            <Space>
-              <Button icon={<FieldNumberOutlined />} onClick={() => setPicking(true)} data-testid="ma-bill-preview">
-                {t('bill.preview')}
-              </Button>
-              <Auth code={BUTTON_CODES.add}>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ editing: null })} data-testid="ma-bill-add">
-                  {t('add')}
-                </Button>
-              </Auth>
-              <Tooltip title={t('refresh')}>
-                <Button type="text" icon={<ReloadOutlined />} aria-label={t('refresh')} onClick={() => void list.refetch()} />
-              </Tooltip>
-            </Space>
-          </div>
-          <div className="ma-sys-main-body">
-            <Table<BillRuleRow>
-              rowKey="id"
-              size="middle"
-              loading={list.isFetching}
-              dataSource={list.data?.list ?? []}
-              columns={columns}
-              scroll={{ x: 940 }}
-              onChange={(pagination, _filters, sorter) => {
-                const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<BillRuleRow> | undefined;
-                setQuery((q) => ({
-                  ...q,
-                  currentPage: pagination.current ?? 1,
-                  pageSize: pagination.pageSize ?? q.pageSize,
-                  sidx: s?.order ? String(s.field) : '',
-                  sort: s?.order === 'ascend' ? 'asc' : 'desc',
-                }));
-              }}
-              pagination={{
-                current: query.currentPage,
-                pageSize: query.pageSize,
-                total: list.data?.pagination.total ?? 0,
-                showSizeChanger: true,
-                showQuickJumper: true,
-                pageSizeOptions: PAGE_SIZES.map(String),
-                showTotal: (total) => t('total', { total }),
-              }}
-            />
-          </div>
-        </section>
-      </div>
+      }
+      search={{ onSearch: search }}
+      toolbar={
+        <>
+          <Button icon={<FieldNumberOutlined />} onClick={() => setPicking(true)} data-testid="ma-bill-preview">
+            {t('bill.preview')}
+          </Button>
+          <Auth code={BUTTON_CODES.add}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ editing: null })} data-testid="ma-bill-add">
+              {t('add')}
+            </Button>
+          </Auth>
+        </>
+      }
+      onRefresh={() => void list.refetch()}
+      table={{
+        loading: list.isFetching,
+        dataSource: list.data?.list ?? [],
+        columns,
+        scroll: { x: 940 },
+        // Sorting is the server's, so the table's own change event pages and sorts.
+        onChange: (pagination, _filters, sorter) => {
+          const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<BillRuleRow> | undefined;
+          setQuery((q) => ({
+            ...q,
+            currentPage: pagination.current ?? 1,
+            pageSize: pagination.pageSize ?? q.pageSize,
+            sidx: s?.order ? String(s.field) : '',
+            sort: s?.order === 'ascend' ? 'asc' : 'desc',
+          }));
+        },
+      }}
+      paging={paging(list.data?.pagination.total ?? 0, null)}
+    >
       {picking && <BillTemplateDialog open onCancel={() => setPicking(false)} onConfirm={(rule) => void previewNumber(rule)} />}
       {modal && (
         <BillRuleFormModal
@@ -244,6 +181,6 @@ export default function BillRulePage() {
           }}
         />
       )}
-    </div>
+    </ListPage>
   );
 }

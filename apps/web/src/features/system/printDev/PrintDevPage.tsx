@@ -1,20 +1,19 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Button, Dropdown, Input, Space, Spin, Table, Tag, Tooltip } from 'antd';
+import { Button, Spin, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { MoreOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { downloadExport, printDevApi, type PrintTemplateSummary } from '../../../api/system.ts';
 import { toast } from '../../../app/feedback.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
-import { usePermission } from '../../../components/auth/usePermission.ts';
+import { ListPage, RowActions, systemLook as look, useDeleteRow, useRowState } from '../../../components/listPage/index.ts';
 import { useDictionary } from '../../../lookups/dictionaries.ts';
 import { invalidatePrintTemplates } from '../../../lookups/printTemplates.ts';
 import { SideTree } from '../common/SideTree.tsx';
 import { StateCell } from '../common/StateCell.tsx';
-import { useConfirmDelete } from '../common/useConfirm.ts';
 import { NS } from '../messages.ts';
 import { PRINT_CATEGORY_DICTIONARY } from './constants.ts';
 import { PrintDialog } from './PrintDialog.tsx';
@@ -30,10 +29,8 @@ const PrintDesigner = lazy(() => import('./PrintDesigner.tsx'));
 export default function PrintDevPage() {
   const { t } = useTranslation(NS);
   const client = useQueryClient();
-  const confirmDelete = useConfirmDelete();
-  const { hasBtn } = usePermission();
   const categories = useDictionary(PRINT_CATEGORY_DICTIONARY);
-  const [keyword, setKeyword] = useState('');
+  // The whole list comes at once (grouped), so the table pages it here: the keyword is the only query.
   const [applied, setApplied] = useState('');
   const [category, setCategory] = useState<string>();
   const [designer, setDesigner] = useState<{ id: string | null } | null>(null);
@@ -61,24 +58,14 @@ export default function PrintDevPage() {
     await client.invalidateQueries({ queryKey: KEY });
     await invalidatePrintTemplates(client);
   };
-  const state = useMutation({
-    mutationFn: (id: string) => printDevApi.setState(id),
-    onSuccess: async () => {
-      toast.success(t('stateChanged'));
-      await refresh();
-    },
-  });
+  // The server toggles: no state to send.
+  const state = useRowState(look, (row: PrintTemplateSummary) => printDevApi.setState(row.id), refresh);
   const copy = async (row: PrintTemplateSummary) => {
     await printDevApi.copy(row.id);
     toast.success(t('pd.copied'));
     await refresh();
   };
-  const remove = (row: PrintTemplateSummary) =>
-    confirmDelete(async () => {
-      await printDevApi.remove(row.id);
-      toast.success(t('deleted'));
-      await refresh();
-    });
+  const remove = useDeleteRow(look, (row: PrintTemplateSummary) => printDevApi.remove(row.id), refresh);
 
   const columns: ColumnsType<PrintTemplateSummary> = [
     {
@@ -108,52 +95,48 @@ export default function PrintDevPage() {
       dataIndex: 'enabledMark',
       width: 80,
       align: 'center',
-      render: (v: number, row) => (
-        <StateCell value={v} loading={state.isPending && state.variables === row.id} onChange={() => state.mutate(row.id)} />
-      ),
+      render: (v: number, row) => <StateCell value={v} loading={state.busy(row)} onChange={(enabledMark) => state.set(row, enabledMark)} />,
     },
     {
       title: t('actions'),
       key: 'actions',
       width: 170,
       render: (_: unknown, row) => (
-        <Space size={0}>
-          <Auth code={BUTTON_CODES.edit}>
-            <Button type="link" size="small" onClick={() => setDesigner({ id: row.id })} data-testid="ma-pd-design-row">
-              {t('pd.designShort')}
-            </Button>
-          </Auth>
-          <Button type="link" size="small" onClick={() => setPrinting(row)} data-testid="ma-pd-print-row">
-            {t('pd.print')}
-          </Button>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                ...(hasBtn(BUTTON_CODES.add) ? [{ key: 'copy', label: t('copy') }] : []),
-                ...(hasBtn('btn_export') ? [{ key: 'export', label: t('export') }] : []),
-                ...(hasBtn(BUTTON_CODES.remove) ? [{ key: 'delete', label: t('delete'), danger: true }] : []),
-              ],
-              onClick: ({ key }) => {
-                if (key === 'copy') void copy(row);
-                if (key === 'export')
-                  void downloadExport(printDevApi.exportUrl(row.id), `${row.fullName}-${row.enCode}.json`).then(() =>
-                    toast.success(t('exported')),
-                  );
-                if (key === 'delete') remove(row);
-              },
-            }}
-          >
-            <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('more')} />
-          </Dropdown>
-        </Space>
+        <RowActions
+          look={look}
+          actions={[
+            {
+              key: 'design',
+              label: t('pd.designShort'),
+              code: BUTTON_CODES.edit,
+              testId: 'ma-pd-design-row',
+              onClick: () => setDesigner({ id: row.id }),
+            },
+            { key: 'print', label: t('pd.print'), testId: 'ma-pd-print-row', onClick: () => setPrinting(row) },
+          ]}
+          more={[
+            { key: 'copy', label: t('copy'), code: BUTTON_CODES.add, onClick: () => void copy(row) },
+            {
+              key: 'export',
+              label: t('export'),
+              code: 'btn_export',
+              onClick: () =>
+                void downloadExport(printDevApi.exportUrl(row.id), `${row.fullName}-${row.enCode}.json`).then(() =>
+                  toast.success(t('exported')),
+                ),
+            },
+            { key: 'delete', onClick: () => remove(row) },
+          ]}
+        />
       ),
     },
   ];
 
   return (
-    <div className="ma-page ma-sys-page" data-testid="ma-pd-page">
-      <div className="ma-sys-split">
+    <ListPage<PrintTemplateSummary>
+      look={look}
+      testId="ma-pd-page"
+      side={
         <SideTree
           title={t('pd.categories')}
           nodes={categories.items}
@@ -163,62 +146,34 @@ export default function PrintDevPage() {
           onSelect={(id) => setCategory(id ? categories.flat.find((c) => c.id === id)?.enCode : undefined)}
           renderExtra={(n) => <span className="ma-sys-tree-count">{counts.get((n as { enCode?: string }).enCode ?? '') ?? 0}</span>}
         />
-        <section className="ma-sys-main">
-          <div className="ma-sys-main-head">
-            <div className="ma-sys-filters">
-              <Input
-                allowClear
-                placeholder={t('keyword')}
-                value={keyword}
-                onChange={(e) => setKeyword(e.target.value)}
-                onPressEnter={() => setApplied(keyword.trim())}
-              />
-              <Button type="primary" onClick={() => setApplied(keyword.trim())}>
-                {t('search')}
-              </Button>
-              <Button
-                onClick={() => {
-                  setKeyword('');
-                  setApplied('');
-                }}
-              >
-                {t('reset')}
-              </Button>
-            </div>
-            <Space>
-              <Auth code={BUTTON_CODES.add}>
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setDesigner({ id: null })} data-testid="ma-pd-add">
-                  {t('add')}
-                </Button>
-              </Auth>
-              <Tooltip title={t('refresh')}>
-                <Button type="text" icon={<ReloadOutlined />} aria-label={t('refresh')} onClick={() => void list.refetch()} />
-              </Tooltip>
-            </Space>
-          </div>
-          <div className="ma-sys-main-body">
-            <Table<PrintTemplateSummary>
-              rowKey="id"
-              size="middle"
-              loading={list.isFetching}
-              dataSource={shown}
-              columns={columns}
-              scroll={{ x: 900 }}
-              pagination={{ pageSize: 20, hideOnSinglePage: true, showTotal: (total) => t('total', { total }) }}
-              expandable={{
-                expandedRowRender: (r) => <span className="ma-sys-hint">{r.description || t('pd.noDescription')}</span>,
-                rowExpandable: (r) => !!r.description,
-              }}
-            />
-          </div>
-        </section>
-      </div>
+      }
+      search={{ onSearch: setApplied }}
+      toolbar={
+        <Auth code={BUTTON_CODES.add}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDesigner({ id: null })} data-testid="ma-pd-add">
+            {t('add')}
+          </Button>
+        </Auth>
+      }
+      onRefresh={() => void list.refetch()}
+      table={{
+        loading: list.isFetching,
+        dataSource: shown,
+        columns,
+        scroll: { x: 900 },
+        pagination: { pageSize: 20, hideOnSinglePage: true, showTotal: (total) => t('total', { total }) },
+        expandable: {
+          expandedRowRender: (r) => <span className="ma-sys-hint">{r.description || t('pd.noDescription')}</span>,
+          rowExpandable: (r) => !!r.description,
+        },
+      }}
+    >
       {designer && (
         <Suspense fallback={<Spin fullscreen />}>
           <PrintDesigner id={designer.id} category={category} onClose={() => setDesigner(null)} onSaved={() => void refresh()} />
         </Suspense>
       )}
       {printing && <PrintDialog template={printing} onClose={() => setPrinting(null)} />}
-    </div>
+    </ListPage>
   );
 }
