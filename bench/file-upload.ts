@@ -39,6 +39,20 @@ function machineTicks(): { busy: number; total: number } {
   const total = f.reduce((a, b) => a + b, 0);
   return { busy: total - (f[3] ?? 0) - (f[4] ?? 0), total };
 }
+/** User and system CPU ms of each thread of a process (the verbose breakdown: main thread, MD5 worker, libuv pool). */
+function threadTicks(pid: number): Map<string, { name: string; user: number; sys: number }> {
+  const out = new Map<string, { name: string; user: number; sys: number }>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const r = f.split(') ')[1]!.split(' ');
+      out.set(tid, { name: /\((.*)\)/.exec(f)![1]!, user: Number(r[11]) * 10, sys: Number(r[12]) * 10 });
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out;
+}
 /** Flush dirty pages between phases, so no phase pays for the previous one's writes. */
 const settle = () => spawnSync('sync');
 const now = () => performance.now();
@@ -130,13 +144,16 @@ async function upload(identifier: string, fileName: string): Promise<{ url: stri
     const fd = await fsp.open(source, 'r');
     let next = 1;
     const worker = async () => {
+      // One buffer per connection, reused (as a browser reuses its slices): a fresh 5 MiB
+      // per chunk would make the client pay page faults the server-side figures do not show.
+      const buffer = Buffer.allocUnsafe(CHUNK_SIZE);
       for (;;) {
         const n = next++;
         if (n > totalChunks) return;
         if (have.has(n)) continue;
         const start = (n - 1) * CHUNK_SIZE;
         const len = n === totalChunks ? size - start : CHUNK_SIZE;
-        const data = Buffer.allocUnsafe(len);
+        const data = buffer.subarray(0, len);
         await fd.read(data, 0, len, start);
         const body = multipart({ ...common, chunkNumber: n, currentChunkSize: len }, { name: fileName, data });
         const res = await request('POST', '/api/file/chunk', body.parts, { 'content-type': body.type });
@@ -222,8 +239,11 @@ async function main() {
   const copyMs = now() - t;
   settle();
   t = now();
+  const copyCpu0 = cpuMs(process.pid);
   await pipeline(fs.createReadStream(source, { highWaterMark: 1 << 20 }), fs.createWriteStream(path.join(work, 'copy2.bin')));
   const streamCopyMs = now() - t;
+  // CPU of this process for the copy (its reads and writes run on libuv's threads, counted too).
+  const streamCopyCpu = cpuMs(process.pid) - copyCpu0;
   settle();
 
   t = now();
@@ -231,6 +251,8 @@ async function main() {
   const hashMs = now() - t;
 
   settle();
+  if (process.env.BENCH_VERBOSE) console.log(`  uploading (server pid ${server!.pid})`);
+  const threads0 = { server: threadTicks(server!.pid!), client: threadTicks(process.pid) };
   const cpu0 = { client: cpuMs(process.pid), server: cpuMs(server!.pid!) };
   const machine0 = machineTicks();
   t = now();
@@ -241,11 +263,17 @@ async function main() {
   // Jiffies are 10 ms: the machine's busy CPU time during the upload, minus ours, is what other processes took.
   const othersMs = Math.max(0, (machine1.busy - machine0.busy) * 10 - cpu.server - cpu.client);
   if (process.env.BENCH_VERBOSE) {
-    for (const tid of fs.readdirSync(`/proc/${server!.pid}/task`)) {
-      const f = fs.readFileSync(`/proc/${server!.pid}/task/${tid}/stat`, 'utf8');
-      const name = /\((.*)\)/.exec(f)![1];
-      const r = f.split(') ')[1]!.split(' ');
-      console.log(`  thread ${name}: user ${Number(r[11]) * 10} ms, sys ${Number(r[12]) * 10} ms`);
+    for (const [who, before] of [
+      ['server', threads0.server],
+      ['client', threads0.client],
+    ] as const) {
+      const after = threadTicks(who === 'server' ? server!.pid! : process.pid);
+      for (const [tid, t] of after) {
+        const b = before.get(tid) ?? { name: t.name, user: 0, sys: 0 };
+        const user = t.user - b.user;
+        const sys = t.sys - b.sys;
+        if (user + sys > 0) console.log(`  ${who} thread ${tid} ${t.name}: user ${user} ms, sys ${sys} ms`);
+      }
     }
   }
 
@@ -276,7 +304,11 @@ async function main() {
     `  CPU during the upload: server ${(cpu.server / 1000).toFixed(2)} s, client ${(cpu.client / 1000).toFixed(2)} s, ` +
       `other processes ${(othersMs / 1000).toFixed(2)} s (wall ${(uploadMs / 1000).toFixed(2)} s, ${os.cpus().length} cores)`,
   );
-  console.log(`  server CPU per GiB uploaded: ${(cpu.server / 1000 / (size / 1073741824)).toFixed(2)} s`);
+  const perGiB = (ms: number) => (ms / 1000 / (size / 1073741824)).toFixed(2);
+  console.log(
+    `  server CPU per GiB uploaded: ${perGiB(cpu.server)} s (client ${perGiB(cpu.client)} s); ` +
+      `plain read + write stream copy: ${perGiB(streamCopyCpu)} s per GiB`,
+  );
   if (othersMs > uploadMs * 0.25)
     console.log('  note: other processes used the CPU during the upload; the figures are lower than on a quiet machine');
   console.log(`  upload / stream copy: ${(uploadMs / streamCopyMs).toFixed(2)}x the time; upload / cp: ${(uploadMs / copyMs).toFixed(2)}x`);

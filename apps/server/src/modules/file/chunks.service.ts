@@ -5,6 +5,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ChunkFields, ChunkStatus, FileEntry, MergeFields } from '@medalliance/contract';
 import { badRequest, conflict } from '../../http/errors.ts';
+import { writeChunk } from './chunk-writer.ts';
+import { directWritesWork } from './direct-io.ts';
 import { blobOf, createFile, recordBlob, toEntry } from './files.service.ts';
 import { checkSize, sizeLimit } from './limits.ts';
 import { checkUploadName, uploadType } from './names.ts';
@@ -16,7 +18,8 @@ import { blobKey } from './store.ts';
  *
  * An upload in progress is a folder `<tmp>/<identifier>/` holding `data` (the
  * file, preallocated to its size), `done/<n>` (chunk n is complete) and
- * `claim/<n>` (who writes chunk n). A chunk is written in place, at its offset,
+ * `claim/<n>` (who writes chunk n). A chunk is written in place, at its offset
+ * (chunk-writer.ts, with direct I/O where the file system allows it),
  * by the one request that created its claim with O_EXCL; the claim stays when
  * the chunk is done, so a finished chunk is never written again, and a merge
  * (which needs every chunk done) never races a writer. A writer that crashed
@@ -165,12 +168,17 @@ async function ensureUpload(rt: FileRuntime, f: ChunkFields, userId: string): Pr
   });
 }
 
+/** Whether chunks are written, and so best read back, with O_DIRECT here (direct-io.ts). */
+const useDirect = async (rt: FileRuntime) => rt.settings.directIo && (await directWritesWork(rt.tmpRoot));
+
 /** Hands the chunks now done, in order, to the MD5 worker. */
-function advance(rt: FileRuntime, identifier: string): void {
+async function advance(rt: FileRuntime, identifier: string): Promise<void> {
   const h = rt.hashers.get(identifier);
   if (!h || h.closed) return;
+  const direct = await useDirect(rt);
+  if (h.closed) return;
   while (h.next <= h.totalChunks && fs.existsSync(donePath(rt, identifier, h.next))) {
-    rt.md5.feed(h.key, dataPath(rt, identifier), (h.next - 1) * h.chunkSize, chunkLength(h, h.next));
+    rt.md5.feed(h.key, dataPath(rt, identifier), (h.next - 1) * h.chunkSize, chunkLength(h, h.next), direct);
     h.next += 1;
   }
 }
@@ -214,41 +222,6 @@ async function takeClaim(file: string): Promise<Claim | null> {
   return null;
 }
 
-/**
- * Writes one chunk stream at `position` of `file`: exactly `expected` bytes,
- * in batches, never after the claim expires. The rest of an overlong stream
- * is still read, so the request completes; the answer says whether it fit.
- */
-async function writeChunk(stream: Readable, file: string, position: number, expected: number, claim: Claim): Promise<boolean> {
-  const fh = await fsp.open(file, 'r+');
-  let received = 0;
-  let written = 0;
-  let batch: Buffer[] = [];
-  let batched = 0;
-  const flush = async () => {
-    if (!batched) return;
-    if (Date.now() >= claim.expiresAt) throw new Error('chunk claim expired');
-    const { bytesWritten } = await fh.writev(batch, position + written);
-    if (bytesWritten !== batched) throw new Error('short write');
-    written += batched;
-    batch = [];
-    batched = 0;
-  };
-  try {
-    for await (const buf of stream as AsyncIterable<Buffer>) {
-      received += buf.length;
-      if (received > expected) continue;
-      batch.push(buf);
-      batched += buf.length;
-      if (batched >= 1024 * 1024) await flush();
-    }
-    if (received === expected) await flush();
-  } finally {
-    await fh.close();
-  }
-  return received === expected && written === expected;
-}
-
 /** POST /api/file/chunk: stores one chunk (once), answering what the server now has. */
 export async function storeChunk(rt: FileRuntime, f: ChunkFields, file: Readable, userId: string): Promise<ChunkStatus> {
   const n = f.chunkNumber;
@@ -284,7 +257,7 @@ export async function storeChunk(rt: FileRuntime, f: ChunkFields, file: Readable
           await drain(file);
           ok = true;
         } else {
-          const writing = writeChunk(file, dataPath(rt, f.identifier), (n - 1) * f.chunkSize, expected, claim);
+          const writing = writeChunk(file, dataPath(rt, f.identifier), (n - 1) * f.chunkSize, expected, claim, await useDirect(rt));
           const key = `${f.identifier}:${n}`;
           rt.writes.set(key, writing);
           try {
@@ -300,7 +273,7 @@ export async function storeChunk(rt: FileRuntime, f: ChunkFields, file: Readable
         // A failed writer gives the chunk back; a finished one keeps it, so it is never written again.
         if (!ok && Date.now() < claim.expiresAt) await fsp.rm(claimFile, { force: true });
       }
-      advance(rt, f.identifier);
+      await advance(rt, f.identifier);
     }
     const chunkNumbers = await listChunks(rt, f.identifier);
     return { uploaded: false, chunkNumbers, merge: chunkNumbers.length === f.totalChunks };
@@ -329,19 +302,20 @@ export async function discardUpload(rt: FileRuntime, identifier: string): Promis
 /** The MD5 of the upload's file, continuing the running hash where it got to. */
 async function digest(rt: FileRuntime, identifier: string, g: Geometry): Promise<string> {
   const file = dataPath(rt, identifier);
+  const direct = await useDirect(rt);
   const h: Hasher | undefined = rt.hashers.get(identifier);
   rt.hashers.delete(identifier);
   if (h) {
     h.closed = true;
     if (sameGeometry({ ...h, closed: false }, g)) {
       const from = h.next > g.totalChunks ? g.totalSize : (h.next - 1) * g.chunkSize;
-      const hex = await rt.md5.digest(h.key, file, from, g.totalSize).catch(() => null);
+      const hex = await rt.md5.digest(h.key, file, from, g.totalSize, direct).catch(() => null);
       if (hex) return hex;
     } else {
       rt.md5.drop(h.key);
     }
   }
-  const hex = await rt.md5.digest(`full:${randomBytes(6).toString('hex')}`, file, 0, g.totalSize).catch(() => null);
+  const hex = await rt.md5.digest(`full:${randomBytes(6).toString('hex')}`, file, 0, g.totalSize, direct).catch(() => null);
   if (hex) return hex;
   // No worker: hash here.
   const hash = createHash('md5');

@@ -36,16 +36,17 @@ export class Md5Worker {
     return this.worker;
   }
 
-  feed(key: string, file: string, position: number, length: number): void {
-    this.w.postMessage({ op: 'feed', key, file, position, length });
+  /** Hashes bytes [position, position + length) of `file` into `key`'s MD5; `direct`: read with O_DIRECT (it was written so). */
+  feed(key: string, file: string, position: number, length: number, direct = false): void {
+    this.w.postMessage({ op: 'feed', key, file, position, length, direct });
   }
 
   /** The MD5 of what was fed under `key` plus bytes [from, to) of `file`; null when the key's state is lost. */
-  digest(key: string, file: string, from: number, to: number): Promise<string | null> {
+  digest(key: string, file: string, from: number, to: number, direct = false): Promise<string | null> {
     const id = ++this.seq;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.w.postMessage({ op: 'digest', key, file, from, to, id });
+      this.w.postMessage({ op: 'digest', key, file, from, to, id, direct });
     });
   }
 

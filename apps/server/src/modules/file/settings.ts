@@ -5,6 +5,7 @@ import { FILE_UNITS } from '@medalliance/contract';
  * FILE_STORE (`local` | `s3`), FILE_MAX_SIZE_MB (any chunked upload, default
  * 10240 = 10 GiB), FILE_SINGLE_MAX_MB (one-request uploads of non-images,
  * default 100), FILE_LINK_SECONDS (lifetime of signed links, default 3600),
+ * FILE_DIRECT_IO (`off` writes chunks through the page cache; see direct-io.ts),
  * and for S3: S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID,
  * S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE.
  */
@@ -22,6 +23,8 @@ export interface FileSettings {
   cleanupEveryMs: number;
   /** A merge lease older than this is taken to be from a crashed process. */
   mergeLeaseMs: number;
+  /** Chunks written with O_DIRECT where the file system allows it (direct-io.ts). */
+  directIo: boolean;
   s3: S3Settings | null;
 }
 
@@ -49,6 +52,7 @@ export function loadFileSettings(env: NodeJS.ProcessEnv = process.env): FileSett
     tempMaxAgeMs: 24 * 3600_000,
     cleanupEveryMs: 3600_000,
     mergeLeaseMs: 10 * 60_000,
+    directIo: !['0', 'off', 'false'].includes((env.FILE_DIRECT_IO ?? '').toLowerCase()),
     s3:
       store === 's3'
         ? {

@@ -17,8 +17,9 @@ export interface FileTestApp extends TestApp {
   ): Promise<TestResponse>;
 }
 
-export async function createFileTestApp(): Promise<FileTestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-files-'));
+/** `parentDir`: where the data folder goes (another file system, e.g. tmpfs); the system's temporary folder by default. */
+export async function createFileTestApp(parentDir = os.tmpdir()): Promise<FileTestApp> {
+  const dataDir = fs.mkdtempSync(path.join(parentDir, 'medalliance-files-'));
   const t = await createTestApp({ dataDir });
   // The tests run the cleanup themselves, with moved clocks: no scheduled run in between.
   fileRuntime(t.ctx).stopCleanup();

@@ -1,0 +1,87 @@
+import fsp from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { alignDown, alignedPool, BLOCK, openDirect, SLOT } from './direct-io.ts';
+
+/** Until when a chunk's writer may write (its claim; see chunks.service.ts). */
+export interface WriteDeadline {
+  expiresAt: number;
+}
+
+/**
+ * Writes one chunk stream at `position` of `file`: exactly `expected` bytes,
+ * never after the deadline. The rest of an overlong stream is still read, so
+ * the request completes; the answer says whether it fit.
+ *
+ * The bytes are gathered into staging buffers of SLOT bytes; a full one is
+ * written while the next fills (one write in flight per chunk, which also
+ * paces the socket). With `direct`, whole blocks go through O_DIRECT (see
+ * direct-io.ts) and only an unaligned end (the file's last block) through the
+ * page cache.
+ */
+export async function writeChunk(
+  stream: Readable,
+  file: string,
+  position: number,
+  expected: number,
+  deadline: WriteDeadline,
+  direct: boolean,
+): Promise<boolean> {
+  const buffered = await fsp.open(file, 'r+');
+  const useDirect = direct && position % BLOCK === 0;
+  const directFh = useDirect ? await openDirect(file).catch(() => null) : null;
+  let received = 0;
+  let written = 0;
+  let slot = alignedPool.take();
+  let filled = 0;
+  let inFlight: Promise<void> | null = null;
+
+  /** Writes `length` bytes of a staging buffer at the chunk's next offset. */
+  const write = async (s: { buf: Buffer; aligned: boolean }, length: number) => {
+    if (Date.now() >= deadline.expiresAt) throw new Error('chunk claim expired');
+    const at = position + written;
+    written += length;
+    try {
+      // O_DIRECT for the aligned part; the unaligned end through the page cache.
+      const head = directFh && s.aligned ? alignDown(length) : 0;
+      if (head && (await directFh!.write(s.buf, 0, head, at)).bytesWritten !== head) throw new Error('short write');
+      if (length > head && (await buffered.write(s.buf, head, length - head, at + head)).bytesWritten !== length - head) {
+        throw new Error('short write');
+      }
+    } finally {
+      alignedPool.give(s);
+    }
+  };
+  /** Hands the full staging buffer to a write and takes a fresh one. */
+  const flush = async () => {
+    if (inFlight) await inFlight;
+    inFlight = write(slot, filled);
+    // A failed write is reported by the next await of inFlight; keep it from being "unhandled" meanwhile.
+    inFlight.catch(() => undefined);
+    slot = alignedPool.take();
+    filled = 0;
+  };
+
+  try {
+    for await (const piece of stream as AsyncIterable<Buffer>) {
+      const room = expected - received;
+      received += piece.length;
+      if (room <= 0) continue;
+      let from = 0;
+      const until = Math.min(piece.length, room);
+      while (from < until) {
+        const n = piece.copy(slot.buf, filled, from, until);
+        from += n;
+        filled += n;
+        if (filled === SLOT) await flush();
+      }
+    }
+    if (received === expected && filled > 0) await flush();
+    if (inFlight) await inFlight;
+  } finally {
+    alignedPool.give(slot);
+    // An in-flight write still owns its buffer: wait for it before closing the files.
+    if (inFlight) await (inFlight as Promise<void>).catch(() => undefined);
+    await Promise.all([buffered.close(), directFh?.close()]);
+  }
+  return received === expected && written === expected;
+}
