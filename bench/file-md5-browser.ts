@@ -248,7 +248,7 @@ async function main() {
         if (m.type === 'error') throw new Error(`${c.label}: ${m.message}`);
         if (c.kind === 'worker') {
           if (m.md5 !== expected) throw new Error(`${c.label}: MD5 ${m.md5}, expected ${expected}`);
-          if (m.progress < Math.ceil(size / HASH_SLICE_SIZE)) throw new Error(`${c.label}: ${m.progress} progress reports`);
+          if (m.progress !== Math.ceil(size / HASH_SLICE_SIZE)) throw new Error(`${c.label}: ${m.progress} progress reports`);
           if (c.arg === '/__bench/worker.js') readers = `${m.engine}, ${m.reader ?? 'slice'} reads`;
         }
         if (c.kind === 'read' && m.loaded !== size) throw new Error(`${c.label}: read ${m.loaded} bytes`);

@@ -7,7 +7,8 @@
  * whole file) in a Web Worker, reading slices of 10240000 bytes (spec §9).
  * This times the same loop with the worker's library (hash-wasm), next to
  * spark-md5 (the older choice) and Node's own OpenSSL MD5 as the ceiling. The
- * browser worker's own figure is printed by e2e/file-upload.spec.ts.
+ * browser worker itself, reading a file from disk in headless Chromium, is
+ * timed by bench/file-md5-browser.ts (and printed by e2e/file-upload.spec.ts).
  * Goal: ≥ 400 MB/s.
  */
 import { createHash, createCipheriv, randomBytes } from 'node:crypto';

@@ -51,18 +51,21 @@ function byobReader(file: Blob): ReadableStreamBYOBReader | null {
 }
 
 /**
- * The file's bytes in order. Each piece is valid only until the next is asked
- * for (the BYOB buffer is reused), which the hashing loop respects.
+ * The file's bytes in order, in pieces that never cross the end of a slice.
+ * Each piece is valid only until the next is asked for (the BYOB buffer is
+ * reused), which the hashing loop respects.
  */
 async function* pieces(file: Blob, sliceSize: number, reader: ReadableStreamBYOBReader | null): AsyncGenerator<Uint8Array> {
   if (reader) {
     let buffer = new ArrayBuffer(sliceSize);
+    let filled = 0; // of the current slice: a read never crosses a slice's end
     try {
       for (;;) {
-        const { done, value } = await reader.read(new Uint8Array(buffer));
+        const { done, value } = await reader.read(new Uint8Array(buffer, filled, sliceSize - filled));
         if (done || !value) return;
-        yield value;
         buffer = value.buffer as ArrayBuffer;
+        filled = (filled + value.byteLength) % sliceSize;
+        yield value;
       }
     } finally {
       reader.releaseLock();
@@ -88,15 +91,11 @@ self.onmessage = async (e: MessageEvent<Md5Request>) => {
     const reader = byobReader(file);
     const { h, engine } = await hasher();
     let loaded = 0;
-    let reported = 0;
     for await (const piece of pieces(file, sliceSize, reader)) {
       h.update(piece);
       loaded += piece.byteLength;
-      // Progress once per slice, as before.
-      if (loaded - reported >= sliceSize || loaded === file.size) {
-        reported = loaded - (loaded % sliceSize);
-        post({ type: 'progress', loaded, total: file.size });
-      }
+      // Progress once per slice (pieces end at slice ends).
+      if (loaded % sliceSize === 0 || loaded === file.size) post({ type: 'progress', loaded, total: file.size });
     }
     if (loaded !== file.size) throw new Error(`read ${loaded} of ${file.size} bytes`);
     post({ type: 'done', md5: h.digest(), ms: performance.now() - started, engine, reader: reader ? 'byob' : 'slice' });
