@@ -8,3 +8,4 @@ export * from './paging.ts';
 export * from './file.ts';
 export * from './permission.ts';
 export * from './system.ts';
+export * from './message.ts';

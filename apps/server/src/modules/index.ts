@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { fileModule } from './file/index.ts';
+import { messageModule } from './message/index.ts';
 import { oauthRoutes } from './oauth/oauth.routes.ts';
 import { currentUserRoutes } from './permission/current-user.routes.ts';
 import { permissionModule } from './permission/index.ts';
@@ -15,4 +16,5 @@ export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)
   permissionModule,
   systemModule,
   fileModule,
+  messageModule,
 ];

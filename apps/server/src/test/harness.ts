@@ -117,12 +117,16 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { sha
 }
 
 /** A second server process's app on the same database as `t` (no migration, no seed), as behind a load balancer. */
-export async function createPeerApp(t: TestApp): Promise<{ app: BuiltApp['app']; close(): Promise<void> }> {
+export async function createPeerApp(
+  t: TestApp,
+  overrides: Partial<Config> = {},
+): Promise<{ app: BuiltApp['app']; ctx: BuiltApp['ctx']; close(): Promise<void> }> {
   const handle = openDb(t.dbOptions);
-  const { app } = await buildApp(t.ctx.config, handle);
+  const { app, ctx } = await buildApp({ ...t.ctx.config, ...overrides }, handle);
   await app.ready();
   return {
     app,
+    ctx,
     async close() {
       await app.close();
       await handle.close();

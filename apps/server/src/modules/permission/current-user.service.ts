@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import type { SessionInfo } from '../oauth/sessions.service.ts';
+import { announceEnded, revokeUserSessionsIn, type SessionInfo } from '../oauth/sessions.service.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { hashPassword, md5, verifyPassword } from '../../lib/crypto.ts';
 import { defineMessages } from '../../http/i18n.ts';
@@ -138,18 +138,13 @@ export async function changeOwnPassword(ctx: AppContext, session: SessionInfo, i
   if (weakDigests.has(input.password) || input.password === md5(user.account)) throw badRequest('password.weak');
   const passwordHash = await hashPassword(input.password, ctx.config.argon2);
   const now = Date.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
       .set({ passwordHash, changePasswordAt: now, updatedAt: now, updatedBy: session.userId })
       .where('id', '=', session.userId)
       .execute();
-    await trx
-      .updateTable('sessions')
-      .set({ revokedAt: now, revokedReason: 'logout' })
-      .where('userId', '=', session.userId)
-      .where('id', '!=', session.id)
-      .where('revokedAt', 'is', null)
-      .execute();
+    return revokeUserSessionsIn(trx, session.userId, 'password', session.id);
   });
+  announceEnded(ctx, ended);
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { keywordMatch, paginate } from '../../http/paging.ts';
 import { clientInfo, ipAddressName } from '../oauth/client-info.ts';
-import type { SessionInfo } from '../oauth/sessions.service.ts';
+import { revokeSessionsBySid, type SessionInfo } from '../oauth/sessions.service.ts';
 import { orgPathNames } from './org-tree.service.ts';
 import './messages.ts';
 
@@ -59,12 +59,6 @@ export async function listOnlineUsers(ctx: AppContext, session: SessionInfo, q: 
  */
 export async function forceOffline(ctx: AppContext, session: SessionInfo, sids: string[]): Promise<number> {
   if (sids.includes(session.sid)) throw badRequest('online.self');
-  if (!sids.length) return 0;
-  const res = await ctx.db
-    .updateTable('sessions')
-    .set({ revokedAt: Date.now(), revokedReason: 'offline' })
-    .where('sid', 'in', sids)
-    .where('revokedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  // Their open sockets get `logout` at once (sessions.service announces it to the socket hub).
+  return revokeSessionsBySid(ctx, sids, 'offline');
 }

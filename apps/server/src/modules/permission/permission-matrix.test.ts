@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { insertUser } from './test-helpers.ts';
+import { listen, SocketClient } from '../message/test-client.ts';
 
 /**
  * Walks every registered route of the whole app (the collectRoutes registry):
@@ -75,5 +76,33 @@ describe('permission matrix', () => {
       if (res.status === 401 || res.status === 403 || res.status >= 500) refused.push(`${r.method} ${r.url} → ${res.status}`);
     }
     expect(refused).toEqual([]);
+  });
+
+  /**
+   * The real-time socket is the one signed-in service declared public: a browser
+   * cannot send the Authorization header on a socket, so it checks the token of
+   * its URL (or frames) itself. Without a valid token it must give nothing away.
+   */
+  it('the socket routes authenticate their own token: refused without one, user-level with one', async () => {
+    const sockets = t.routes.filter((r) => r.url.startsWith('/api/message/websocket'));
+    expect(sockets.map((r) => `${r.method} ${r.url} ${r.access.kind}`).sort()).toEqual([
+      'GET /api/message/websocket public',
+      'GET /api/message/websocket/:token public',
+    ]);
+    const base = await listen(t.app);
+    for (const r of sockets) {
+      // Plain HTTP without a token: 401 like every signed-in route.
+      const plain = await t.call('GET', r.url.replace('/:token', ''));
+      expect([plain.status, plain.code], r.url).toEqual([401, 600]);
+      // Upgraded without a valid token: logout and close, no initMessage.
+      const bad = await SocketClient.open(`${base}${r.url.replace(':token', 'Bearer%20' + 'z'.repeat(40))}`);
+      bad.send({ method: 'OnConnection', mobileDevice: false, token: 'Bearer ' + 'z'.repeat(40) });
+      expect((await bad.next()).method, r.url).toBe('logout');
+      expect((await bad.closed).code).toBe(4001);
+      // Any signed-in user, even one without a single grant, may connect.
+      const good = await SocketClient.open(`${base}${r.url.replace(':token', encodeURIComponent(bare))}`);
+      expect((await good.connect(bare)).method, r.url).toBe('initMessage');
+      good.close();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { keywordMatch } from '../../http/paging.ts';
 import { hashPassword, md5 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
-import { revokeUserSessions, type SessionInfo } from '../oauth/sessions.service.ts';
+import { announceEnded, revokeUserSessions, revokeUserSessionsIn, type SessionInfo } from '../oauth/sessions.service.ts';
 import { dropColumns, hiddenColumnsOf, lockedFieldsOf, protectLockedFields } from './column-rules.ts';
 import { grantsFor, invalidateGrants, type UserGrants } from './grants.service.ts';
 import { findOrg, inSubtree, orgPathNames, orgScopePaths, pathInScope } from './org-tree.service.ts';
@@ -574,20 +574,17 @@ export async function deleteUser(ctx: AppContext, session: SessionInfo, id: stri
     if (!session.isAdministrator) throw forbidden('user.adminProtected');
     if (user.enabledMark === 1 && (await enabledAdministrators(ctx)) <= 1) throw badRequest('user.lastAdmin');
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('userRelations').where('userId', '=', id).execute();
     await trx.deleteFrom('authorizations').where('objectType', '=', 'User').where('objectId', '=', id).execute();
     await trx.deleteFrom('userColumnSettings').where('userId', '=', id).execute();
     await trx.updateTable('users').set({ managerId: null }).where('managerId', '=', id).execute();
     await trx.updateTable('organizations').set({ managerId: null }).where('managerId', '=', id).execute();
-    await trx
-      .updateTable('sessions')
-      .set({ revokedAt: Date.now(), revokedReason: 'disabled' })
-      .where('userId', '=', id)
-      .where('revokedAt', 'is', null)
-      .execute();
+    const revoked = await revokeUserSessionsIn(trx, id, 'disabled');
     await trx.deleteFrom('users').where('id', '=', id).execute();
+    return revoked;
   });
+  announceEnded(ctx, ended);
   invalidateUserCounts(ctx);
   invalidateGrants(ctx, id);
 }

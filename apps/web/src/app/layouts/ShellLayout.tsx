@@ -20,6 +20,7 @@ import { useSettings } from '../stores/settingsStore.ts';
 import { useUi } from '../stores/uiStore.ts';
 import { useUser } from '../stores/userStore.ts';
 import { useDevice } from './useDevice.ts';
+import { useRealtimeSocket } from '../../features/message/useRealtimeSocket.ts';
 import '../../styles/shell.css';
 
 /** The side column of each layout: all menus, the active top entry's children (blend), or none (functional). */
@@ -52,6 +53,8 @@ export default function ShellLayout() {
   const { pathname } = useLocation();
   const columnRef = useRef<HTMLDivElement>(null);
   const sideItems = useSideItems(layout, nav);
+  // Spec §4: the live socket while signed in (logout pushes, later notices and chat).
+  useRealtimeSocket();
 
   // Spec §2.1: scroll resets to the top on navigation; spec §4: the mobile menu closes on route change.
   useEffect(() => {

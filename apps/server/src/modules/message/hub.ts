@@ -1,0 +1,303 @@
+import type { WebSocket } from 'ws';
+import type { InitMessageFrame, Language, SocketServerFrame } from '@medalliance/contract';
+import type { AppContext } from '../../context.ts';
+import { translate } from '../../http/i18n.ts';
+import { endedSessions, onSessionsEnded, type RevokeReason, type SessionInfo } from '../oauth/sessions.service.ts';
+import type { HubBus } from './redis-bus.ts';
+import './messages.ts';
+
+/** One open socket. `session` is set once its token checked out; `registered` after OnConnection. */
+export interface Conn {
+  id: string;
+  ws: WebSocket;
+  lang: Language;
+  session: SessionInfo | null;
+  registered: boolean;
+  mobileDevice: boolean;
+  /** Answered the last ping. */
+  alive: boolean;
+}
+
+export type AuthedConn = Conn & { session: SessionInfo };
+
+/**
+ * What the hub tells every server process (through Redis when configured):
+ * - ended: these sessions (public ids) ended; their sockets get `logout` (or `closeSocket` for a plain sign-out);
+ * - online: a user registered a socket; every other socket hears `{method:"online", userId}`.
+ * The messaging module adds its pushes here.
+ */
+export type HubEvent = { kind: 'ended'; sids: string[]; reason: EndReason } | { kind: 'online'; userId: string; exceptConn: string };
+
+export type EndReason = RevokeReason | 'expired' | 'unknown';
+
+/** A client→server method's handler; the messaging module registers SendMessage, MessageList, UpdateReadMessage. */
+export type FrameHandler = (conn: AuthedConn, frame: Record<string, unknown>, hub: SocketHub) => Promise<void> | void;
+
+/** The `logout` text for each way a session ends (the 600/601 texts where one fits). */
+export const endedMessageKey: Record<Exclude<EndReason, 'logout'>, string> = {
+  offline: 'session.forced',
+  elsewhere: 'session.offline',
+  disabled: 'socket.disabled',
+  password: 'socket.passwordChanged',
+  expired: 'session.expired',
+  unknown: 'session.expired',
+};
+
+/** Close codes: 4001 after `logout`, 4003 for a refused token. */
+export const CLOSE_LOGOUT = 4001;
+
+/** A socket whose unsent output exceeds this is too slow to keep. */
+const MAX_BUFFERED = 4 * 1024 * 1024;
+
+export interface HubOptions {
+  /** How often sessions are re-checked against the database (a revocation by another process without Redis). */
+  recheckMs: number;
+  /** How often sockets are pinged; a socket that missed the previous ping is terminated. */
+  pingMs: number;
+}
+
+/**
+ * The real-time socket hub of one server process: the open sockets, the
+ * method handlers, delivery of hub events (local, and over Redis to the other
+ * processes when REDIS_URL is set), keep-alive pings and the periodic session
+ * re-check.
+ */
+export class SocketHub {
+  private readonly conns = new Map<string, Conn>();
+  private readonly handlers = new Map<string, FrameHandler>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly unsubscribe: () => void;
+  private closed = false;
+
+  constructor(
+    readonly ctx: AppContext,
+    private readonly bus: HubBus | null,
+    opts: HubOptions,
+  ) {
+    this.unsubscribe = onSessionsEnded(ctx, ({ sids, reason }) => this.emit({ kind: 'ended', sids, reason }));
+    bus?.onEvent((event) => this.deliver(event));
+    const recheck = setInterval(
+      () => void this.recheck().catch((err) => ctx.log.warn({ err }, 'socket session re-check failed')),
+      opts.recheckMs,
+    );
+    const ping = setInterval(() => this.heartbeat(), opts.pingMs);
+    recheck.unref();
+    ping.unref();
+    this.timers.push(recheck, ping);
+  }
+
+  /** Resolves once the Redis subscription is live (at once without Redis). */
+  ready(): Promise<void> {
+    return this.bus?.ready ?? Promise.resolve();
+  }
+
+  handle(method: string, handler: FrameHandler): void {
+    this.handlers.set(method, handler);
+  }
+
+  handlerOf(method: string): FrameHandler | undefined {
+    return this.handlers.get(method);
+  }
+
+  add(conn: Conn): void {
+    if (this.closed) {
+      conn.ws.close(1001, 'shutting down');
+      return;
+    }
+    this.conns.set(conn.id, conn);
+  }
+
+  remove(conn: Conn): void {
+    if (this.conns.delete(conn.id) && conn.registered) this.publishPresence();
+  }
+
+  get size(): number {
+    return this.conns.size;
+  }
+
+  send(conn: Conn, frame: SocketServerFrame | Record<string, unknown>): void {
+    if (conn.ws.readyState !== 1) return;
+    if (conn.ws.bufferedAmount > MAX_BUFFERED) {
+      conn.ws.terminate();
+      return;
+    }
+    conn.ws.send(JSON.stringify(frame));
+  }
+
+  error(conn: Conn, key: string, params?: Record<string, string | number>): void {
+    this.send(conn, { method: 'error', msg: translate(conn.lang, key, params) });
+  }
+
+  /** `logout` with the message in the socket's language, then close. */
+  logout(conn: Conn, key: string): void {
+    this.send(conn, { method: 'logout', msg: translate(conn.lang, key) });
+    conn.ws.close(CLOSE_LOGOUT, 'logout');
+  }
+
+  /** OnConnection: counts the socket as online, answers initMessage and tells the others. */
+  async register(conn: AuthedConn, mobileDevice: boolean): Promise<void> {
+    const first = !conn.registered;
+    conn.registered = true;
+    conn.mobileDevice = mobileDevice;
+    if (first) this.publishPresence();
+    const onlineUsers = await this.onlineUserIds();
+    const frame: InitMessageFrame = {
+      method: 'initMessage',
+      onlineUsers,
+      onlineUserList: onlineUsers,
+      // Unread counts stay 0 until the messaging module (notices, chat, system messages) exists.
+      unreadNums: [],
+      unreadNoticeCount: 0,
+      noticeDefaultText: '',
+      unreadMessageCount: 0,
+      messageDefaultText: '',
+      unreadSystemMessageCount: 0,
+      unreadScheduleCount: 0,
+      unreadTotalCount: 0,
+      dateTime: Date.now(),
+    };
+    this.send(conn, frame);
+    if (first) this.emit({ kind: 'online', userId: conn.session.userId, exceptConn: conn.id });
+  }
+
+  /** User ids with a registered socket here or, with Redis, on any live process. */
+  async onlineUserIds(): Promise<string[]> {
+    const ids = new Set(this.localUserIds());
+    if (this.bus) {
+      try {
+        for (const id of await this.bus.remotePresence()) ids.add(id);
+      } catch (err) {
+        this.ctx.log.warn({ err }, 'socket presence read failed');
+      }
+    }
+    return [...ids];
+  }
+
+  private localUserIds(): string[] {
+    const ids = new Set<string>();
+    for (const c of this.conns.values()) if (c.registered && c.session) ids.add(c.session.userId);
+    return [...ids];
+  }
+
+  private publishPresence(): void {
+    this.bus?.setPresence(this.localUserIds());
+  }
+
+  /** Delivers here and publishes to the other processes. */
+  emit(event: HubEvent): void {
+    this.deliver(event);
+    this.bus?.publish(event);
+  }
+
+  /** Applies an event to this process's sockets. */
+  deliver(event: HubEvent): void {
+    if (event.kind === 'ended') {
+      const sids = new Set(event.sids);
+      for (const conn of this.conns.values()) {
+        if (conn.session && sids.has(conn.session.sid)) this.endConn(conn, event.reason);
+      }
+    } else if (event.kind === 'online') {
+      for (const conn of this.conns.values()) {
+        if (conn.registered && conn.id !== event.exceptConn) this.send(conn, { method: 'online', userId: event.userId });
+      }
+    }
+  }
+
+  private endConn(conn: Conn, reason: EndReason): void {
+    this.conns.delete(conn.id);
+    if (reason === 'logout') {
+      // A plain sign-out: the client closes without showing anything (spec §4 closeSocket).
+      this.send(conn, { method: 'closeSocket' });
+      conn.ws.close(1000, 'closeSocket');
+    } else {
+      this.logout(conn, endedMessageKey[reason]);
+    }
+    if (conn.registered) this.publishPresence();
+  }
+
+  /**
+   * Re-reads the sessions of every open socket: catches revocations made by
+   * another process when no Redis carried them, and sessions that expired.
+   * Answers how many sockets it ended.
+   */
+  async recheck(): Promise<number> {
+    const bySession = new Map<string, Conn[]>();
+    for (const c of this.conns.values()) {
+      if (!c.session) continue;
+      const list = bySession.get(c.session.id) ?? [];
+      list.push(c);
+      bySession.set(c.session.id, list);
+    }
+    if (!bySession.size) return 0;
+    const ended = await endedSessions(this.ctx, [...bySession.keys()]);
+    let n = 0;
+    for (const [id, reason] of ended) {
+      for (const conn of bySession.get(id) ?? []) {
+        if (!this.conns.has(conn.id)) continue;
+        this.endConn(conn, reason);
+        n++;
+      }
+    }
+    if (this.bus) this.publishPresence();
+    return n;
+  }
+
+  /** Pings every socket; one that did not answer the previous ping is dead and terminated. */
+  heartbeat(): void {
+    for (const conn of this.conns.values()) {
+      if (!conn.alive) {
+        this.conns.delete(conn.id);
+        conn.ws.terminate();
+        if (conn.registered) this.publishPresence();
+        continue;
+      }
+      conn.alive = false;
+      try {
+        conn.ws.ping();
+      } catch {
+        conn.ws.terminate();
+      }
+    }
+  }
+
+  /** App close: stop the timers, close every socket (terminated if it does not close within 1 s), leave Redis. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.unsubscribe();
+    for (const t of this.timers) clearInterval(t);
+    const open = [...this.conns.values()];
+    this.conns.clear();
+    await Promise.all(
+      open.map(
+        (conn) =>
+          new Promise<void>((resolve) => {
+            if (conn.ws.readyState === 3) return resolve();
+            const timer = setTimeout(() => {
+              conn.ws.terminate();
+              resolve();
+            }, 1000);
+            conn.ws.once('close', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            conn.ws.close(1001, 'shutting down');
+          }),
+      ),
+    );
+    await this.bus?.close();
+  }
+}
+
+const hubs = new WeakMap<AppContext, SocketHub>();
+
+export function setHub(ctx: AppContext, hub: SocketHub): void {
+  hubs.set(ctx, hub);
+}
+
+/** This app's hub (the messaging module pushes through it). */
+export function hubOf(ctx: AppContext): SocketHub {
+  const hub = hubs.get(ctx);
+  if (!hub) throw new Error('the message module is not registered');
+  return hub;
+}

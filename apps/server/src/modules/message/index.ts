@@ -1,0 +1,46 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { SocketHub, setHub } from './hub.ts';
+import { redisBus } from './redis-bus.ts';
+import { websocketRoutes } from './websocket.routes.ts';
+import './messages.ts';
+
+export { hubOf, type FrameHandler, type HubEvent, type SocketHub } from './hub.ts';
+
+/** The socket hub's timings: sessions re-checked every 15 s, sockets pinged every 30 s. */
+const RECHECK_MS = 15_000;
+const PING_MS = 30_000;
+
+/**
+ * The Redis channel of this deployment: `medalliance:hub:<id>`, the id kept in
+ * sys_config, so every process on one database shares it and nothing else does.
+ */
+async function hubChannel(ctx: AppContext): Promise<string> {
+  const KEY = 'socketHubChannel';
+  const read = () => ctx.db.selectFrom('sysConfig').select('value').where('key', '=', KEY).executeTakeFirst();
+  let row = await read();
+  if (!row) {
+    await ctx.db
+      .insertInto('sysConfig')
+      .values({ key: KEY, value: JSON.stringify(randomBytes(9).toString('base64url')), updatedAt: Date.now() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    row = await read();
+  }
+  return `medalliance:hub:${JSON.parse(row!.value) as string}`;
+}
+
+/** The message module: for now the real-time socket; notices and chat extend it. */
+export async function messageModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const instanceId = randomUUID();
+  const bus = ctx.config.redisUrl ? redisBus(ctx, ctx.config.redisUrl, hubChannel(ctx), instanceId) : null;
+  const hub = new SocketHub(ctx, bus, { recheckMs: RECHECK_MS, pingMs: PING_MS });
+  setHub(ctx, hub);
+  // Before the plugin's own preClose: our sockets close with 1001 and Redis is left cleanly.
+  app.addHook('preClose', async () => hub.close());
+  // Frames over 1 MiB are cut by ws itself (close 1009); the hub answers frames over 64 KB with an error.
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await websocketRoutes(app, ctx, hub);
+}
