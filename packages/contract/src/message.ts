@@ -53,7 +53,6 @@ export interface InitMessageFrame {
 export type SocketServerFrame =
   | InitMessageFrame
   | { method: 'online'; userId: string }
-  | { method: 'offline'; userId: string }
   | { method: 'logout'; msg?: string }
   | { method: 'closeSocket' }
   | { method: 'refresh'; msg?: string }

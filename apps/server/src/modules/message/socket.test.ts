@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { md5, sha256 } from '../../lib/crypto.ts';
 import { setSysConfig } from '../system/sys-config.service.ts';
+import { flushLogs } from '../system/logs.service.ts';
 import { tokenFrom } from '../oauth/sessions.service.ts';
 import { hubOf } from './hub.ts';
 import { after, listen, SocketClient } from './test-client.ts';
@@ -80,6 +81,12 @@ describe('connecting', () => {
     expect([junk.status, junk.code]).toEqual([401, 602]);
     const good = await t.call('GET', `/api/message/websocket/${encodeURIComponent(admin)}`);
     expect([good.status, good.code]).toEqual([400, 400]);
+    // The token in the path never reaches the request log.
+    await flushLogs(t.ctx);
+    const log = await t.call('GET', '/api/system/Log?category=5&pageSize=100&keyword=websocket', { token: admin });
+    const paths: string[] = log.data.list.map((r: { path: string }) => r.path);
+    expect(paths).toContain('/api/message/websocket/***');
+    expect(paths.some((p) => p.includes(tokenFrom(admin)!))).toBe(false);
   });
 });
 

@@ -2,6 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { md5 } from '../../lib/crypto.ts';
 import { setSysConfig } from '../system/sys-config.service.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import {
+  endedSessions,
+  onSessionsEnded,
+  revokeSessionsBySid,
+  revokeUserSessions,
+  revokeUserSessionsIn,
+  type SessionsEnded,
+} from './sessions.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -114,5 +123,48 @@ describe('sessions', () => {
     const raw = token.slice(7);
     const rows = await t.ctx.db.selectFrom('sessions').select('id').execute();
     expect(rows.some((r) => r.id === raw)).toBe(false);
+  });
+
+  it('every revocation is announced once, after it is written, with the public ids of the live sessions it ended', async () => {
+    const heard: SessionsEnded[] = [];
+    const off = onSessionsEnded(t.ctx, (e) => heard.push(e));
+    try {
+      const userId = (await t.ctx.db.selectFrom('users').select('id').where('account', '=', 'zhenghao').executeTakeFirstOrThrow()).id;
+      const token = await t.login('zhenghao');
+      const sid = (
+        await t.ctx.db
+          .selectFrom('sessions')
+          .select('sid')
+          .where('id', '=', sha256(token.slice(7)))
+          .executeTakeFirstOrThrow()
+      ).sid;
+      expect(await revokeSessionsBySid(t.ctx, [sid, 'nosuchsid'], 'offline')).toBe(1);
+      // Already ended: nothing new to announce.
+      expect(await revokeSessionsBySid(t.ctx, [sid], 'offline')).toBe(0);
+      expect(heard).toEqual([{ sids: [sid], reason: 'offline' }]);
+      expect((await endedSessions(t.ctx, [sha256(token.slice(7)), 'gone'])).get(sha256(token.slice(7)))).toBe('offline');
+
+      const a = await t.login('zhenghao');
+      const b = await t.login('zhenghao');
+      heard.length = 0;
+      expect(await revokeUserSessions(t.ctx, userId, 'disabled')).toBeGreaterThanOrEqual(2);
+      expect(heard).toHaveLength(1);
+      expect(heard[0]!.reason).toBe('disabled');
+      // A rolled-back transaction announces nothing and ends nothing.
+      const c = await t.login('zhenghao');
+      heard.length = 0;
+      await expect(
+        t.ctx.db.transaction().execute(async (trx) => {
+          const ended = await revokeUserSessionsIn(trx, userId, 'offline');
+          expect(ended.sids).toHaveLength(1);
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
+      expect(heard).toEqual([]);
+      expect((await t.call('GET', '/api/oauth/CurrentUser', { token: c })).code).toBe(200);
+      for (const tok of [a, b]) expect((await t.call('GET', '/api/oauth/CurrentUser', { token: tok })).code).toBe(601);
+    } finally {
+      off();
+    }
   });
 });
