@@ -165,6 +165,15 @@ describe('permission screens', () => {
     await row.locator('.ant-switch').click();
     await page.getByText('状态已更新').first().waitFor();
     await expect.poll(() => row.locator('.ant-switch-checked').count()).toBe(0);
+
+    // The type filter applies with the search; reset clears it and lists every type again.
+    const bar = page.locator('[data-testid="page-role"] [role="search"]');
+    await bar.getByLabel('角色类型').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('全局角色', { exact: true }).click();
+    await bar.getByRole('button', { name: /查\s*询|搜\s*索/ }).click();
+    await expect.poll(() => row.count()).toBe(0);
+    await bar.getByRole('button', { name: /重\s*置/ }).click();
+    await row.waitFor();
   });
 
   it('users: list, form with every picker, reset password, import with preview and failed rows, export', async () => {

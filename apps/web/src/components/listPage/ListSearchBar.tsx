@@ -8,7 +8,11 @@ export interface ListSearchProps {
   onSearch: (keyword: string) => void;
   /** Filters shown between the keyword box and the buttons. */
   filters?: ReactNode;
-  /** Clears the screen's filters; the keyword is cleared and searched after. */
+  /**
+   * Clears the screen's filters and searches with none (the keyword box is
+   * cleared here). One call, so the search cannot run with a filter value
+   * from before the reset. Without it, reset searches ''.
+   */
   onReset?: () => void;
   placeholder?: string;
 }
@@ -23,8 +27,8 @@ export function ListSearchBar({ look, onSearch, filters, onReset, placeholder }:
   const permission = look.kind === 'permission';
   const reset = () => {
     setKeyword('');
-    onReset?.();
-    onSearch('');
+    if (onReset) onReset();
+    else onSearch('');
   };
   const items = (
     <>

@@ -116,7 +116,10 @@ export default function RolePage() {
       testId="page-role"
       search={{
         onSearch: (keyword) => search(keyword, { type }),
-        onReset: () => setType(''),
+        onReset: () => {
+          setType('');
+          search('', { type: '' });
+        },
         filters: (
           <Select<RoleType>
             value={type}

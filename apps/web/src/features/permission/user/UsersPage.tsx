@@ -205,7 +205,10 @@ export default function UsersPage() {
         <div className="ma-perm-main">
           <SearchBar
             onSearch={(keyword) => setQ((x) => ({ ...x, keyword, enabledMark: status, currentPage: 1 }))}
-            onReset={() => setStatus('')}
+            onReset={() => {
+              setStatus('');
+              setQ((x) => ({ ...x, keyword: '', enabledMark: '', currentPage: 1 }));
+            }}
             filters={
               <Select<Status>
                 value={status}

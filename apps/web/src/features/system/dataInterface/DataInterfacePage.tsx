@@ -128,7 +128,7 @@ export default function DataInterfacePage() {
       }
       search={{
         onSearch: search,
-        onReset: () => filter({ dataType: undefined }),
+        onReset: () => search('', { dataType: undefined }),
         filters: (
           <Select
             allowClear
