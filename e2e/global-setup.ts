@@ -12,6 +12,7 @@ import type { TestProject } from 'vitest/node';
  */
 let server: ChildProcess | null = null;
 let dataDir: string | null = null;
+let webDist: string | null = null;
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -29,21 +30,22 @@ async function freePort(): Promise<number> {
 export default async function setup(project: TestProject) {
   let baseUrl = process.env.E2E_BASE_URL;
   if (!baseUrl) {
-    if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')) || process.env.E2E_REBUILD) {
-      // Vitest sets NODE_ENV=test; a build inheriting it ships React's development bundles. Test what users get.
-      const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
-        cwd: root,
-        stdio: 'inherit',
-        env: { ...process.env, NODE_ENV: 'production' },
-      });
-      if (build.status !== 0) throw new Error('web build failed');
-    }
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-e2e-'));
+    // Built fresh into this run's own folder: the tests see the code as it is now (a build left in
+    // apps/web/dist may be stale), and another run rebuilding meanwhile cannot swap chunks under us.
+    webDist = path.join(dataDir, 'web');
+    // Vitest sets NODE_ENV=test; a build inheriting it ships React's development bundles. Test what users get.
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0) throw new Error('web build failed');
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'warn', DATABASE_URL: '' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const deadline = Date.now() + 60_000;

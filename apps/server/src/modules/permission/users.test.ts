@@ -239,12 +239,17 @@ describe('user writes', () => {
     expect((await call('PUT', `/api/permission/Users/${self}/Actions/State`)).status).toBe(400);
   });
 
-  it('unlock clears the lock and the failure count', async () => {
-    await t.ctx.db.updateTable('users').set({ lockedAt: Date.now(), logErrorCount: 5 }).where('id', '=', uid).execute();
+  it('unlock clears the lock and the failure count of that user only', async () => {
+    const other = await idOf('zhangwei');
+    const lockedAt = Date.now();
+    await t.ctx.db.updateTable('users').set({ lockedAt, logErrorCount: 5 }).where('id', 'in', [uid, other]).execute();
     expect((await call('GET', `/api/permission/Users?keyword=newdoc1`)).data.list[0].lockMark).toBe(1);
     expect((await call('PUT', `/api/permission/Users/${uid}/Actions/unlock`)).code).toBe(200);
     const row = await t.ctx.db.selectFrom('users').select(['lockedAt', 'logErrorCount']).where('id', '=', uid).executeTakeFirstOrThrow();
     expect(row).toEqual({ lockedAt: null, logErrorCount: 0 });
+    const untouched = await t.ctx.db.selectFrom('users').select(['lockedAt', 'logErrorCount']).where('id', '=', other).executeTakeFirstOrThrow();
+    expect(untouched).toEqual({ lockedAt, logErrorCount: 5 });
+    await t.ctx.db.updateTable('users').set({ lockedAt: null, logErrorCount: 0 }).where('id', '=', other).execute();
   });
 
   it('delete: never yourself nor the last administrator; otherwise relations, grants and sessions go', async () => {
