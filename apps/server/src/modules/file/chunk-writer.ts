@@ -14,9 +14,13 @@ export interface WriteDeadline {
  *
  * The bytes are gathered into staging buffers of SLOT bytes; a full one is
  * written while the next fills (one write in flight per chunk, which also
- * paces the socket). With `direct`, whole blocks go through O_DIRECT (see
- * direct-io.ts) and only an unaligned end (the file's last block) through the
- * page cache.
+ * paces the socket). With `direct` (see direct-io.ts), a chunk that starts on
+ * a block boundary goes through O_DIRECT, all but an unaligned end (the file's
+ * last block, or every chunk's end when the chunk size is not a multiple of
+ * BLOCK); that end, and a chunk starting mid-block, go through the page cache.
+ * A chunk's direct blocks lie wholly inside it, so no page is ever written both
+ * ways at once (the kernel keeps the two coherent, but not for racing writes to
+ * one page).
  */
 export async function writeChunk(
   stream: Readable,
@@ -37,11 +41,11 @@ export async function writeChunk(
 
   /** Writes `length` bytes of a staging buffer at the chunk's next offset. */
   const write = async (s: { buf: Buffer; aligned: boolean }, length: number) => {
-    if (Date.now() >= deadline.expiresAt) throw new Error('chunk claim expired');
     const at = position + written;
     written += length;
     try {
-      // O_DIRECT for the aligned part; the unaligned end through the page cache.
+      if (Date.now() >= deadline.expiresAt) throw new Error('chunk claim expired');
+      // O_DIRECT for the whole blocks; an unaligned end through the page cache.
       const head = directFh && s.aligned ? alignDown(length) : 0;
       if (head && (await directFh!.write(s.buf, 0, head, at)).bytesWritten !== head) throw new Error('short write');
       if (length > head && (await buffered.write(s.buf, head, length - head, at + head)).bytesWritten !== length - head) {
