@@ -115,7 +115,8 @@ describe('file upload', () => {
     const stats = await page.evaluate(() => window.__md5Stats ?? []);
     for (const s of stats) {
       console.log(
-        `browser worker MD5 (${s.engine}, ${s.reader} reads): ${(s.bytes / 1e6 / (s.ms / 1000)).toFixed(0)} MB/s over ${(s.bytes / 1048576).toFixed(0)} MiB`,
+        `browser worker MD5 (${s.engine}, ${s.reader} reads): ${(s.bytes / 1e6 / (s.ms / 1000)).toFixed(0)} MB/s over ${(s.bytes / 1048576).toFixed(0)} MiB ` +
+          `(one sample, load ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores; bench/file-md5-browser.ts for the figure)`,
       );
     }
   });
