@@ -1,12 +1,14 @@
-import { Form, Input, InputNumber, Switch } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { departmentApi, type OrganizeForm as Body } from '../../../api/permission.ts';
 import { AuthOrganizeSelect } from '../../../components/pickers/org/AuthOrganizeSelect.tsx';
 import { UserSelect } from '../../../components/pickers/org/UserSelect.tsx';
 import { NS } from '../messages.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
+import { EnCodeField, FullNameField, RecordTailFields } from '../shared/recordFields.tsx';
+import { NEW_RECORD_VALUES, recordBody, recordValues, type RecordValues } from '../shared/recordValues.ts';
 import { useFormRules } from '../shared/rules.ts';
-import { useRecordForm } from '../shared/useRecordForm.ts';
+import { useRecordForm, type RecordFormProps } from '../shared/useRecordForm.ts';
 
 export interface DepartmentFormTarget {
   /** null: a new department. */
@@ -14,97 +16,39 @@ export interface DepartmentFormTarget {
   parentId?: string;
 }
 
-interface Values {
+interface Values extends RecordValues {
   parentId: string;
-  fullName: string;
-  enCode: string;
   managerId?: string;
-  sortCode?: number;
-  enabled: boolean;
-  description?: string;
 }
 
 /** Create / edit a department: the organisation it belongs to (authorized picker, general mode), code, name, head. */
-export function DepartmentForm({
-  target,
-  onClose,
-  onSaved,
-}: {
-  target: DepartmentFormTarget | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function DepartmentForm(props: RecordFormProps<DepartmentFormTarget>) {
   const { t } = useTranslation(NS);
   const rules = useFormRules();
-  const [form] = Form.useForm<Values>();
-  const open = !!target;
-  const id = target?.id ?? null;
 
-  const { loading, saving, submit } = useRecordForm<Values, NonNullable<typeof target>>({
-    form,
-    target,
-    initial: (target) => ({ parentId: target.parentId, enabled: true, sortCode: 0 }),
+  const { id, dialog } = useRecordForm<Values, NonNullable<typeof props.target>>(props, {
+    initial: (target) => ({ ...NEW_RECORD_VALUES, parentId: target.parentId }),
     load: async (id) => {
       const { data } = await departmentApi.info(id);
-      return {
-        parentId: data.parentId,
-        fullName: data.fullName,
-        enCode: data.enCode,
-        managerId: data.managerId ?? undefined,
-        sortCode: data.sortCode,
-        enabled: data.enabledMark === 1,
-        description: data.description ?? undefined,
-      };
+      return { ...recordValues(data), parentId: data.parentId, managerId: data.managerId ?? undefined };
     },
     save: async (v, id): Promise<unknown> => {
-      const body: Body = {
-        parentId: v.parentId,
-        category: 'department',
-        fullName: v.fullName.trim(),
-        enCode: v.enCode.trim(),
-        managerId: v.managerId || null,
-        sortCode: v.sortCode ?? 0,
-        enabledMark: v.enabled ? 1 : 0,
-        description: v.description?.trim() || null,
-      };
+      const body: Body = { ...recordBody(v), parentId: v.parentId, category: 'department', managerId: v.managerId || null };
       return id ? departmentApi.update(id, body) : departmentApi.create(body);
     },
-    onSaved,
-    onClose,
   });
 
   return (
-    <FormDialog<Values>
-      name="department"
-      open={open}
-      title={id ? t('dept.editTitle') : t('dept.addTitle')}
-      form={form}
-      loading={loading}
-      saving={saving}
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <FormDialog<Values> name="department" title={id ? t('dept.editTitle') : t('dept.addTitle')} {...dialog}>
       <Form.Item name="parentId" label={t('dept.parent')} rules={[rules.requiredSelect(t('dept.parent'))]}>
         <AuthOrganizeSelect currOrgId={id ?? ''} allowClear={false} />
       </Form.Item>
-      <Form.Item name="fullName" label={t('dept.fullName')} rules={[rules.required(t('dept.fullName')), rules.max(100)]}>
-        <Input maxLength={100} />
-      </Form.Item>
-      <Form.Item name="enCode" label={t('dept.enCode')} rules={[rules.required(t('dept.enCode')), rules.enCode, rules.max(50)]}>
-        <Input maxLength={50} />
-      </Form.Item>
+      <FullNameField label={t('dept.fullName')} />
+      <EnCodeField label={t('dept.enCode')} />
       <Form.Item name="managerId" label={t('dept.manager')}>
         <UserSelect />
       </Form.Item>
-      <Form.Item name="sortCode" label={t('common.sortCode')}>
-        <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="enabled" label={t('common.status')} valuePropName="checked">
-        <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />
-      </Form.Item>
-      <Form.Item name="description" label={t('common.description')} rules={[rules.max(500)]}>
-        <Input.TextArea rows={3} maxLength={500} />
-      </Form.Item>
+      <RecordTailFields />
     </FormDialog>
   );
 }

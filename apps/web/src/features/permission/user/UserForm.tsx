@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Col, DatePicker, Form, Input, InputNumber, Radio, Row, Switch } from 'antd';
+import { Col, DatePicker, Form, Input, Radio, Row } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,10 @@ import { toIds } from '../../../components/pickers/org/selection.ts';
 import { ImageUploader } from '../../../components/upload/ImageUploader.tsx';
 import { NS } from '../messages.ts';
 import { FormDialog } from '../shared/FormDialog.tsx';
+import { DescriptionField, EnabledField, SortCodeField } from '../shared/recordFields.tsx';
 import { useFormRules } from '../shared/rules.ts';
 import { useLatest } from '../shared/useLatest.ts';
+import type { RecordFormProps } from '../shared/useRecordForm.ts';
 
 interface Values {
   account: string;
@@ -69,15 +71,7 @@ function AvatarField({ value, onChange }: { value?: string; onChange?: (v: strin
  * (fullName rule), mobile (iphone), email, ID number with its date check;
  * organisations, positions, roles, groups and manager through the pickers.
  */
-export function UserForm({
-  target,
-  onClose,
-  onSaved,
-}: {
-  target: { id: string | null; organizeId?: string } | null;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+export function UserForm({ target, onClose, onSaved }: RecordFormProps<{ id: string | null; organizeId?: string }>) {
   const { t } = useTranslation(NS);
   const rules = useFormRules();
   const [form] = Form.useForm<Values>();
@@ -308,20 +302,14 @@ export function UserForm({
       <div className="ma-perm-form-section">{t('user.section.other')}</div>
       <Row gutter={16}>
         <Col {...half}>
-          <Form.Item name="sortCode" label={t('common.sortCode')}>
-            <InputNumber min={0} max={999999} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
+          <SortCodeField />
         </Col>
         <Col {...half}>
-          <Form.Item name="enabled" label={t('common.status')} valuePropName="checked">
-            <Switch checkedChildren={t('common.enabled')} unCheckedChildren={t('common.disabled')} />
-          </Form.Item>
+          <EnabledField />
         </Col>
         {shown('description') ? (
           <Col span={24}>
-            <Form.Item name="description" label={t('common.description')} rules={[rules.max(500)]}>
-              <Input.TextArea rows={2} maxLength={500} />
-            </Form.Item>
+            <DescriptionField rows={2} />
           </Col>
         ) : null}
       </Row>
