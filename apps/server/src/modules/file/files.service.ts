@@ -1,6 +1,8 @@
 import type { FileEntry, PageQuery, UploadType } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
-import type { FileTable } from '../../db/tables/file.ts';
+import type { Selectable } from 'kysely';
+import { prepared } from '../../db/prepared.ts';
+import type { FileBlobTable, FileTable } from '../../db/tables/file.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { keywordMatch, paginate } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
@@ -36,8 +38,13 @@ export function toEntry(f: FileTable): FileEntry {
   };
 }
 
-export async function blobOf(ctx: AppContext, md5: string) {
-  return ctx.db.selectFrom('fileBlobs').selectAll().where('md5', '=', md5).executeTakeFirst();
+/** Every chunk request asks it (instant upload): compiled once (db/prepared.ts). */
+const findBlob = prepared<{ md5: string }, Selectable<FileBlobTable>>((db, p) =>
+  db.selectFrom('fileBlobs').selectAll().where('md5', '=', p('md5')),
+);
+
+export async function blobOf(ctx: AppContext, md5: string): Promise<Selectable<FileBlobTable> | undefined> {
+  return (await findBlob(ctx.db, { md5 }))[0];
 }
 
 /** Records a stored content; a concurrent insert of the same MD5 leaves the first one. */
