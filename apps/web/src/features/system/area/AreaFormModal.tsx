@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Form, Input, InputNumber, Select, Switch, TreeSelect } from 'antd';
+import { Form, Input, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AreaNode } from '@medalliance/contract';
 import { areaApi, type AreaForm } from '../../../api/system.ts';
 import { FormModal } from '../common/FormModal.tsx';
+import { DescriptionField, EnabledMarkField, FullNameField, SortCodeField } from '../common/recordFields.tsx';
 import { NS } from '../messages.ts';
 
 const ROOT = '-1';
@@ -107,13 +108,7 @@ export function AreaFormModal({ editing, parent, defaultType, onClose, onSaved }
           showSearch={{ treeNodeFilterProp: 'title' }}
         />
       </Form.Item>
-      <Form.Item
-        name="fullName"
-        label={t('area.name')}
-        rules={[{ required: true, whitespace: true, message: t('required', { name: t('area.name') }) }, { max: 50 }]}
-      >
-        <Input autoFocus maxLength={50} />
-      </Form.Item>
+      <FullNameField label={t('area.name')} />
       <Form.Item
         name="enCode"
         label={t('area.code')}
@@ -131,20 +126,9 @@ export function AreaFormModal({ editing, parent, defaultType, onClose, onSaved }
       <Form.Item name="simpleSpelling" label={t('area.simpleSpelling')}>
         <Input maxLength={50} />
       </Form.Item>
-      <Form.Item name="sortCode" label={t('sortCode')}>
-        <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item
-        name="enabledMark"
-        label={t('status')}
-        getValueProps={(v: number) => ({ checked: v === 1 })}
-        normalize={(c: boolean) => (c ? 1 : 0)}
-      >
-        <Switch checkedChildren={t('enabled')} unCheckedChildren={t('disabled')} />
-      </Form.Item>
-      <Form.Item name="description" label={t('description')}>
-        <Input.TextArea rows={3} maxLength={500} showCount />
-      </Form.Item>
+      <SortCodeField />
+      <EnabledMarkField />
+      <DescriptionField />
     </FormModal>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BILL_DATE_FORMATS, patterns, type BillDateFormat } from '@medalliance/contract';
+import { BILL_DATE_FORMATS, type BillDateFormat } from '@medalliance/contract';
 import { billRuleApi, type BillRuleForm, type BillRuleRow } from '../../../api/system.ts';
 import { DictionarySelect } from '../../../components/pickers/data/DictionarySelect.tsx';
 import { FormModal } from '../common/FormModal.tsx';
+import { DescriptionField, EnCodeField, EnabledMarkField, FullNameField, SortCodeField } from '../common/recordFields.tsx';
 import { NS } from '../messages.ts';
 import { billExample, formatBillDate, serialText } from './billNumber.ts';
 
@@ -96,26 +97,10 @@ export function BillRuleFormModal({ editing, categoryId, onClose, onSaved }: Pro
       {issued && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('bill.frozen', { number: editing?.outputNumber })} />}
       <Row gutter={16}>
         <Col span={12}>
-          <Form.Item
-            name="fullName"
-            label={t('bill.name')}
-            rules={[{ required: true, whitespace: true, message: t('required', { name: t('bill.name') }) }, { max: 50 }]}
-          >
-            <Input autoFocus maxLength={50} />
-          </Form.Item>
+          <FullNameField label={t('bill.name')} />
         </Col>
         <Col span={12}>
-          <Form.Item
-            name="enCode"
-            label={t('bill.code')}
-            rules={[
-              { required: true, message: t('required', { name: t('bill.code') }) },
-              { pattern: patterns.enCode, message: t('enCodeRule') },
-              { max: 50 },
-            ]}
-          >
-            <Input maxLength={50} disabled={issued} />
-          </Form.Item>
+          <EnCodeField label={t('bill.code')} disabled={issued} />
         </Col>
         <Col span={12}>
           <Form.Item name="categoryId" label={t('category')}>
@@ -167,24 +152,13 @@ export function BillRuleFormModal({ editing, categoryId, onClose, onSaved }: Pro
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="sortCode" label={t('sortCode')}>
-            <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
+          <SortCodeField />
         </Col>
         <Col span={12}>
-          <Form.Item
-            name="enabledMark"
-            label={t('status')}
-            getValueProps={(v: number) => ({ checked: v === 1 })}
-            normalize={(c: boolean) => (c ? 1 : 0)}
-          >
-            <Switch checkedChildren={t('enabled')} unCheckedChildren={t('disabled')} />
-          </Form.Item>
+          <EnabledMarkField />
         </Col>
         <Col span={24}>
-          <Form.Item name="description" label={t('description')}>
-            <Input.TextArea rows={2} maxLength={500} showCount />
-          </Form.Item>
+          <DescriptionField rows={2} />
         </Col>
       </Row>
     </FormModal>

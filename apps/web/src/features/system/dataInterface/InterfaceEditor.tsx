@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin, Switch, Tabs, Tag, Tooltip } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Spin, Tabs, Tag, Tooltip } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { patterns, type InterfaceParamDef } from '@medalliance/contract';
+import type { InterfaceParamDef } from '@medalliance/contract';
 import { dataInterfaceApi, type DataInterfaceForm } from '../../../api/system.ts';
 import { toast } from '../../../app/feedback.ts';
 import { DictionarySelect } from '../../../components/pickers/data/DictionarySelect.tsx';
+import { DescriptionField, EnCodeField, EnabledMarkField, FullNameField, SortCodeField } from '../common/recordFields.tsx';
 import { NS } from '../messages.ts';
 import { BUILTIN_PARAMS, emptyForm, formatJson, fromForm, INTERFACE_KINDS, toForm } from './interfaceForm.ts';
 import { KeyValueEditor, ParamsEditor } from './ParamsEditor.tsx';
@@ -101,26 +102,10 @@ export function InterfaceEditor({ id, categoryId, startOnTest, onClose, onSaved 
   const basic = (
     <Row gutter={16}>
       <Col span={12}>
-        <Form.Item
-          name="fullName"
-          label={t('di.name')}
-          rules={[{ required: true, whitespace: true, message: t('required', { name: t('di.name') }) }, { max: 50 }]}
-        >
-          <Input autoFocus maxLength={50} />
-        </Form.Item>
+        <FullNameField label={t('di.name')} />
       </Col>
       <Col span={12}>
-        <Form.Item
-          name="enCode"
-          label={t('di.code')}
-          rules={[
-            { required: true, message: t('required', { name: t('di.code') }) },
-            { pattern: patterns.enCode, message: t('enCodeRule') },
-            { max: 50 },
-          ]}
-        >
-          <Input maxLength={50} />
-        </Form.Item>
+        <EnCodeField label={t('di.code')} />
       </Col>
       <Col span={12}>
         <Form.Item name="categoryId" label={t('category')} rules={[{ required: true, message: t('selectCategory') }]}>
@@ -145,24 +130,13 @@ export function InterfaceEditor({ id, categoryId, startOnTest, onClose, onSaved 
         </Form.Item>
       </Col>
       <Col span={6}>
-        <Form.Item name="sortCode" label={t('sortCode')}>
-          <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
+        <SortCodeField />
       </Col>
       <Col span={6}>
-        <Form.Item
-          name="enabledMark"
-          label={t('status')}
-          getValueProps={(v: number) => ({ checked: v === 1 })}
-          normalize={(c: boolean) => (c ? 1 : 0)}
-        >
-          <Switch checkedChildren={t('enabled')} unCheckedChildren={t('disabled')} />
-        </Form.Item>
+        <EnabledMarkField />
       </Col>
       <Col span={24}>
-        <Form.Item name="description" label={t('description')}>
-          <Input.TextArea rows={3} maxLength={500} showCount />
-        </Form.Item>
+        <DescriptionField />
       </Col>
     </Row>
   );

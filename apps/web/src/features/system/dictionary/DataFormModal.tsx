@@ -1,10 +1,10 @@
-import { Form, Input, InputNumber, Radio, Switch, TreeSelect } from 'antd';
+import { Form, Input, Radio, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { patterns } from '@medalliance/contract';
 import { dictionaryApi, type DictionaryData, type DictionaryDataForm, type DictionaryType } from '../../../api/system.ts';
 import { mapTree } from '../../../lookups/tree.ts';
 import { FormModal } from '../common/FormModal.tsx';
+import { DescriptionField, EnCodeField, EnabledMarkField, FullNameField, SortCodeField } from '../common/recordFields.tsx';
 import { NS } from '../messages.ts';
 
 interface Props {
@@ -90,24 +90,8 @@ export function DataFormModal({ open, type, editing, parentId, onClose, onSaved 
           <Input />
         </Form.Item>
       )}
-      <Form.Item
-        name="fullName"
-        label={t('dict.itemName')}
-        rules={[{ required: true, whitespace: true, message: t('required', { name: t('dict.itemName') }) }, { max: 100 }]}
-      >
-        <Input autoFocus maxLength={100} />
-      </Form.Item>
-      <Form.Item
-        name="enCode"
-        label={t('dict.itemCode')}
-        rules={[
-          { required: true, message: t('required', { name: t('dict.itemCode') }) },
-          { pattern: patterns.enCode, message: t('enCodeRule') },
-          { max: 50 },
-        ]}
-      >
-        <Input maxLength={50} />
-      </Form.Item>
+      <FullNameField label={t('dict.itemName')} max={100} />
+      <EnCodeField label={t('dict.itemCode')} />
       <Form.Item name="simpleSpelling" label={t('dict.simpleSpelling')}>
         <Input maxLength={100} />
       </Form.Item>
@@ -119,20 +103,9 @@ export function DataFormModal({ open, type, editing, parentId, onClose, onSaved 
           ]}
         />
       </Form.Item>
-      <Form.Item name="sortCode" label={t('sortCode')}>
-        <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item
-        name="enabledMark"
-        label={t('status')}
-        getValueProps={(v: number) => ({ checked: v === 1 })}
-        normalize={(checked: boolean) => (checked ? 1 : 0)}
-      >
-        <Switch checkedChildren={t('enabled')} unCheckedChildren={t('disabled')} />
-      </Form.Item>
-      <Form.Item name="description" label={t('description')}>
-        <Input.TextArea rows={3} maxLength={500} showCount />
-      </Form.Item>
+      <SortCodeField />
+      <EnabledMarkField />
+      <DescriptionField />
     </FormModal>
   );
 }

@@ -1,10 +1,10 @@
-import { Form, Input, InputNumber, Radio, TreeSelect } from 'antd';
+import { Form, Radio, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { patterns } from '@medalliance/contract';
 import { dictionaryApi, type DictionaryType, type DictionaryTypeForm } from '../../../api/system.ts';
 import { mapTree } from '../../../lookups/tree.ts';
 import { FormModal } from '../common/FormModal.tsx';
+import { DescriptionField, EnCodeField, FullNameField, SortCodeField } from '../common/recordFields.tsx';
 import { NS } from '../messages.ts';
 
 interface Props {
@@ -68,24 +68,8 @@ export function TypeFormModal({ open, editing, parentId, onClose, onSaved }: Pro
       <Form.Item name="parentId" label={t('dict.parentType')} rules={[{ required: true }]}>
         <TreeSelect treeData={treeData} treeDefaultExpandAll loading={parents.isLoading} showSearch={{ treeNodeFilterProp: 'title' }} />
       </Form.Item>
-      <Form.Item
-        name="fullName"
-        label={t('fullName')}
-        rules={[{ required: true, whitespace: true, message: t('required', { name: t('fullName') }) }, { max: 50 }]}
-      >
-        <Input autoFocus maxLength={50} />
-      </Form.Item>
-      <Form.Item
-        name="enCode"
-        label={t('enCode')}
-        rules={[
-          { required: true, message: t('required', { name: t('enCode') }) },
-          { pattern: patterns.enCode, message: t('enCodeRule') },
-          { max: 50 },
-        ]}
-      >
-        <Input maxLength={50} />
-      </Form.Item>
+      <FullNameField label={t('fullName')} />
+      <EnCodeField label={t('enCode')} />
       <Form.Item name="isTree" label={t('dict.structure')} extra={editing ? t('dict.structureHint') : undefined}>
         <Radio.Group
           options={[
@@ -94,12 +78,8 @@ export function TypeFormModal({ open, editing, parentId, onClose, onSaved }: Pro
           ]}
         />
       </Form.Item>
-      <Form.Item name="sortCode" label={t('sortCode')}>
-        <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item name="description" label={t('description')}>
-        <Input.TextArea rows={3} maxLength={500} showCount />
-      </Form.Item>
+      <SortCodeField />
+      <DescriptionField />
     </FormModal>
   );
 }

@@ -1,32 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Col,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Row,
-  Segmented,
-  Space,
-  Spin,
-  Switch,
-  Tabs,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Alert, Button, Col, Empty, Form, Input, Modal, Radio, Row, Segmented, Space, Spin, Tabs, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EyeOutlined, PlusOutlined, SyncOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { patterns } from '@medalliance/contract';
 import { HttpError } from '../../../api/http.ts';
 import { printDevApi, type PrintField, type PrintTemplateForm } from '../../../api/system.ts';
 import { toast } from '../../../app/feedback.ts';
 import { DictionarySelect } from '../../../components/pickers/data/DictionarySelect.tsx';
 import { useLanguage } from '../../../i18n/index.ts';
+import { DescriptionField, EnCodeField, EnabledMarkField, FullNameField, SortCodeField } from '../common/recordFields.tsx';
 import { NS } from '../messages.ts';
 import { PRINT_CATEGORY_DICTIONARY } from './constants.ts';
 import { PrintDialog } from './PrintDialog.tsx';
@@ -174,24 +156,8 @@ export default function PrintDesigner({ id, category, onClose, onSaved }: Props)
       initialValues={{ fullName: '', enCode: '', category, type: 2, sortCode: 0, enabledMark: 1, description: '' }}
       onFinish={() => void save()}
     >
-      <Form.Item
-        name="fullName"
-        label={t('pd.name')}
-        rules={[{ required: true, whitespace: true, message: t('required', { name: t('pd.name') }) }, { max: 50 }]}
-      >
-        <Input maxLength={50} autoFocus data-testid="ma-pd-name" />
-      </Form.Item>
-      <Form.Item
-        name="enCode"
-        label={t('pd.code')}
-        rules={[
-          { required: true, message: t('required', { name: t('pd.code') }) },
-          { pattern: patterns.enCode, message: t('enCodeRule') },
-          { max: 50 },
-        ]}
-      >
-        <Input maxLength={50} data-testid="ma-pd-code" />
-      </Form.Item>
+      <FullNameField label={t('pd.name')} data-testid="ma-pd-name" />
+      <EnCodeField label={t('pd.code')} data-testid="ma-pd-code" />
       <Form.Item name="category" label={t('category')} rules={[{ required: true, message: t('selectCategory') }]}>
         <DictionarySelect dictionaryType={PRINT_CATEGORY_DICTIONARY} valueField="enCode" testId="ma-pd-category" />
       </Form.Item>
@@ -205,24 +171,13 @@ export default function PrintDesigner({ id, category, onClose, onSaved }: Props)
       </Form.Item>
       <Row gutter={12}>
         <Col span={12}>
-          <Form.Item name="sortCode" label={t('sortCode')}>
-            <InputNumber min={-1_000_000} max={1_000_000} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
+          <SortCodeField />
         </Col>
         <Col span={12}>
-          <Form.Item
-            name="enabledMark"
-            label={t('status')}
-            getValueProps={(v: number) => ({ checked: v === 1 })}
-            normalize={(c: boolean) => (c ? 1 : 0)}
-          >
-            <Switch checkedChildren={t('enabled')} unCheckedChildren={t('disabled')} />
-          </Form.Item>
+          <EnabledMarkField />
         </Col>
       </Row>
-      <Form.Item name="description" label={t('description')}>
-        <Input.TextArea rows={3} maxLength={500} />
-      </Form.Item>
+      <DescriptionField showCount={false} />
       <button type="submit" hidden />
     </Form>
   );
