@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { AREA_ROOT, type AreaInput, type AreaNode } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { keywordMatch } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
-import { isUniqueViolation } from './db-errors.ts';
+import { assertFreeEnCode, createdBy, deleteTreeNode, setEnabledMark, updatedBy, writeUnique } from './records.ts';
 
 /**
  * Administrative areas (province → city → district/county → township →
@@ -109,73 +109,40 @@ async function checkParent(ctx: AppContext, input: AreaInput, selfId: string | n
   return input.type ?? (parent.type ? Math.min(5, parent.type + 1) : null);
 }
 
+/** The optional texts as the columns hold them. */
+const fillIns = (input: AreaInput) => ({ simpleSpelling: input.simpleSpelling ?? null, description: input.description ?? null });
+
 export async function createArea(ctx: AppContext, input: AreaInput, userId: string | null): Promise<string> {
   const type = await checkParent(ctx, input, null);
-  const dup = await ctx.db.selectFrom('areas').select('id').where('enCode', '=', input.enCode).executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
+  await assertFreeEnCode(ctx, 'areas', input.enCode);
   const id = newId();
-  try {
-    await ctx.db
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .insertInto('areas')
-      .values({
-        id,
-        ...input,
-        type,
-        simpleSpelling: input.simpleSpelling ?? null,
-        description: input.description ?? null,
-        createdAt: Date.now(),
-        createdBy: userId,
-        updatedAt: null,
-        updatedBy: null,
-      })
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .values({ id, ...input, ...fillIns(input), type, ...createdBy(userId) })
+      .execute(),
+  );
   return id;
 }
 
 export async function updateArea(ctx: AppContext, id: string, input: AreaInput, userId: string | null): Promise<void> {
   await areaInfo(ctx, id);
   const type = await checkParent(ctx, input, id);
-  const dup = await ctx.db.selectFrom('areas').select('id').where('enCode', '=', input.enCode).where('id', '!=', id).executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
-  try {
-    await ctx.db
+  await assertFreeEnCode(ctx, 'areas', input.enCode, id);
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .updateTable('areas')
-      .set({
-        ...input,
-        type,
-        simpleSpelling: input.simpleSpelling ?? null,
-        description: input.description ?? null,
-        updatedAt: Date.now(),
-        updatedBy: userId,
-      })
+      .set({ ...input, ...fillIns(input), type, ...updatedBy(userId) })
       .where('id', '=', id)
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .execute(),
+  );
 }
 
 /** Refuses while the area has sub-areas. */
 export async function deleteArea(ctx: AppContext, id: string) {
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('areas').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound();
-    const child = await trx.selectFrom('areas').select('id').where('parentId', '=', id).executeTakeFirst();
-    if (child) throw conflict('area.hasChildren');
-    await trx.deleteFrom('areas').where('id', '=', id).execute();
-    return row;
-  });
+  return deleteTreeNode(ctx, 'areas', id, { childrenKey: 'area.hasChildren' });
 }
 
 export async function setAreaState(ctx: AppContext, id: string, userId: string | null, enabledMark?: 0 | 1): Promise<number> {
-  const row = await ctx.db.selectFrom('areas').select(['id', 'enabledMark']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  const next = enabledMark ?? (row.enabledMark === 1 ? 0 : 1);
-  await ctx.db.updateTable('areas').set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId }).where('id', '=', id).execute();
-  return next;
+  return setEnabledMark(ctx, 'areas', id, userId, enabledMark);
 }

@@ -6,7 +6,8 @@ import type { BillRuleTable } from '../../db/tables/system.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { keywordMatch } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
-import { isUniqueViolation, parseJson } from './db-errors.ts';
+import { parseJson } from './db-errors.ts';
+import { assertFreeEnCode, createdBy, setEnabledMark, updatedBy, writeUnique } from './records.ts';
 import { cachedSysConfig, getSysConfig, sysConfigDefaults } from './sys-config.service.ts';
 
 /**
@@ -170,28 +171,14 @@ const columns = (input: BillRuleInput) => ({
 
 export async function createRule(ctx: AppContext, input: BillRuleInput, userId: string | null): Promise<string> {
   await assertCategory(ctx, input.categoryId);
-  const dup = await ctx.db.selectFrom('billRules').select('id').where('enCode', '=', input.enCode).executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
+  await assertFreeEnCode(ctx, 'billRules', input.enCode);
   const id = newId();
-  try {
-    await ctx.db
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .insertInto('billRules')
-      .values({
-        id,
-        ...columns(input),
-        thisNumber: 0,
-        dateKey: '',
-        outputNumber: null,
-        createdAt: Date.now(),
-        createdBy: userId,
-        updatedAt: null,
-        updatedBy: null,
-      })
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .values({ id, ...columns(input), thisNumber: 0, dateKey: '', outputNumber: null, ...createdBy(userId) })
+      .execute(),
+  );
   return id;
 }
 
@@ -209,18 +196,14 @@ export async function updateRule(ctx: AppContext, id: string, input: BillRuleInp
     const frozen = (['enCode', 'prefix', 'dateFormat', 'digit', 'startNumber', 'suffix'] as const).filter((k) => next[k] !== row[k]);
     if (frozen.length) throw conflict('billRule.inUse', { fields: frozen.join(', ') });
   }
-  const dup = await ctx.db.selectFrom('billRules').select('id').where('enCode', '=', input.enCode).where('id', '!=', id).executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
-  try {
-    await ctx.db
+  await assertFreeEnCode(ctx, 'billRules', input.enCode, id);
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .updateTable('billRules')
-      .set({ ...next, updatedAt: Date.now(), updatedBy: userId })
+      .set({ ...next, ...updatedBy(userId) })
       .where('id', '=', id)
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .execute(),
+  );
   await ctx.db.deleteFrom('billNumberPreviews').where('ruleId', '=', id).execute();
 }
 
@@ -237,11 +220,7 @@ export async function deleteRule(ctx: AppContext, id: string): Promise<RuleRow> 
 }
 
 export async function setRuleState(ctx: AppContext, id: string, userId: string | null, enabledMark?: 0 | 1): Promise<number> {
-  const row = await ctx.db.selectFrom('billRules').select(['id', 'enabledMark']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('billRule.notFound');
-  const next = enabledMark ?? (row.enabledMark === 1 ? 0 : 1);
-  await ctx.db.updateTable('billRules').set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId }).where('id', '=', id).execute();
-  return next;
+  return setEnabledMark(ctx, 'billRules', id, userId, enabledMark, 'billRule.notFound');
 }
 
 export function exportRule(row: RuleRow) {

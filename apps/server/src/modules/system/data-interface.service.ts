@@ -1,10 +1,11 @@
 import type { DataInterface, DataInterfaceInput, DataInterfaceLogRow, InterfaceParamDef, PageResult } from '@medalliance/contract';
 import { dataInterfaceBody } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { keywordMatch } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
-import { isUniqueViolation, parseJson } from './db-errors.ts';
+import { parseJson } from './db-errors.ts';
+import { assertFreeEnCode, createdBy, setEnabledMark, updatedBy, writeUnique } from './records.ts';
 import type { InterfaceRow } from './data-interface.runner.ts';
 import { flushLogs } from './logs.service.ts';
 import { checkReadOnlySql, SqlRefused } from './sql-guard.ts';
@@ -160,19 +161,15 @@ function columnsOf(input: DataInterfaceInput) {
 export async function createInterface(ctx: AppContext, input: DataInterfaceInput, userId: string | null): Promise<string> {
   assertSql(input);
   await assertCategory(ctx, input.categoryId);
-  const dup = await ctx.db.selectFrom('dataInterfaces').select('id').where('enCode', '=', input.enCode).executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
+  await assertFreeEnCode(ctx, 'dataInterfaces', input.enCode);
   const id = newId();
   forgetInterfaces(ctx);
-  try {
-    await ctx.db
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .insertInto('dataInterfaces')
-      .values({ id, ...columnsOf(input), createdAt: Date.now(), createdBy: userId, updatedAt: null, updatedBy: null })
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .values({ id, ...columnsOf(input), ...createdBy(userId) })
+      .execute(),
+  );
   return id;
 }
 
@@ -181,24 +178,15 @@ export async function updateInterface(ctx: AppContext, id: string, input: DataIn
   if (!row) throw notFound();
   assertSql(input);
   await assertCategory(ctx, input.categoryId);
-  const dup = await ctx.db
-    .selectFrom('dataInterfaces')
-    .select('id')
-    .where('enCode', '=', input.enCode)
-    .where('id', '!=', id)
-    .executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
+  await assertFreeEnCode(ctx, 'dataInterfaces', input.enCode, id);
   forgetInterfaces(ctx);
-  try {
-    await ctx.db
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .updateTable('dataInterfaces')
-      .set({ ...columnsOf(input), updatedAt: Date.now(), updatedBy: userId })
+      .set({ ...columnsOf(input), ...updatedBy(userId) })
       .where('id', '=', id)
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .execute(),
+  );
 }
 
 export async function deleteInterface(ctx: AppContext, id: string): Promise<InterfaceRow> {
@@ -213,15 +201,9 @@ export async function deleteInterface(ctx: AppContext, id: string): Promise<Inte
 }
 
 export async function setInterfaceState(ctx: AppContext, id: string, userId: string | null, enabledMark?: 0 | 1): Promise<number> {
-  const row = await ctx.db.selectFrom('dataInterfaces').select(['id', 'enabledMark']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  const next = enabledMark ?? (row.enabledMark === 1 ? 0 : 1);
+  const next = await setEnabledMark(ctx, 'dataInterfaces', id, userId, enabledMark);
+  // Cached calls must not answer for a disabled interface (cleared once the mark is written).
   forgetInterfaces(ctx);
-  await ctx.db
-    .updateTable('dataInterfaces')
-    .set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId })
-    .where('id', '=', id)
-    .execute();
   return next;
 }
 

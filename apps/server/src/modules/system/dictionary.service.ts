@@ -16,7 +16,7 @@ import type { DictionaryDataTable, DictionaryTypeTable } from '../../db/tables/s
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { translate } from '../../http/i18n.ts';
 import { newId } from '../../lib/ids.ts';
-import { isUniqueViolation } from './db-errors.ts';
+import { assertFreeEnCode, createdBy, deleteTreeNode, setEnabledMark, updatedBy, writeUnique } from './records.ts';
 import { subtreeIds, toTree, withAncestors } from './tree.ts';
 
 /** Dictionary types (a tree) and their data (flat or a tree per type): spec §7.5, server-contract §9. */
@@ -89,26 +89,14 @@ async function assertTypeParent(ctx: AppContext, parentId: string, selfId: strin
 
 export async function createType(ctx: AppContext, input: DictionaryTypeInput, userId: string | null): Promise<string> {
   await assertTypeParent(ctx, input.parentId, null);
-  const dup = await ctx.db.selectFrom('dictionaryTypes').select('id').where('enCode', '=', input.enCode).executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
+  await assertFreeEnCode(ctx, 'dictionaryTypes', input.enCode);
   const id = newId();
-  try {
-    await ctx.db
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .insertInto('dictionaryTypes')
-      .values({
-        id,
-        ...input,
-        description: input.description ?? null,
-        createdAt: Date.now(),
-        createdBy: userId,
-        updatedAt: null,
-        updatedBy: null,
-      })
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .values({ id, ...input, description: input.description ?? null, ...createdBy(userId) })
+      .execute(),
+  );
   return id;
 }
 
@@ -116,13 +104,7 @@ export async function updateType(ctx: AppContext, id: string, input: DictionaryT
   const row = await ctx.db.selectFrom('dictionaryTypes').select(['id', 'isTree']).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('dictionary.typeNotFound');
   await assertTypeParent(ctx, input.parentId, id);
-  const dup = await ctx.db
-    .selectFrom('dictionaryTypes')
-    .select('id')
-    .where('enCode', '=', input.enCode)
-    .where('id', '!=', id)
-    .executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
+  await assertFreeEnCode(ctx, 'dictionaryTypes', input.enCode, id);
   if (row.isTree === 1 && input.isTree === 0) {
     const nested = await ctx.db
       .selectFrom('dictionaryData')
@@ -132,29 +114,24 @@ export async function updateType(ctx: AppContext, id: string, input: DictionaryT
       .executeTakeFirst();
     if (nested) throw conflict('dictionary.hasNestedData');
   }
-  try {
-    await ctx.db
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .updateTable('dictionaryTypes')
-      .set({ ...input, description: input.description ?? null, updatedAt: Date.now(), updatedBy: userId })
+      .set({ ...input, description: input.description ?? null, ...updatedBy(userId) })
       .where('id', '=', id)
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .execute(),
+  );
 }
 
 /** Refuses while the type has child types or data (JNPF AllowDelete). */
 export async function deleteType(ctx: AppContext, id: string): Promise<TypeRow> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('dictionaryTypes').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('dictionary.typeNotFound');
-    const child = await trx.selectFrom('dictionaryTypes').select('id').where('parentId', '=', id).executeTakeFirst();
-    if (child) throw conflict('dictionary.typeHasChildren');
-    const data = await trx.selectFrom('dictionaryData').select('id').where('dictionaryTypeId', '=', id).executeTakeFirst();
-    if (data) throw conflict('dictionary.typeHasData');
-    await trx.deleteFrom('dictionaryTypes').where('id', '=', id).execute();
-    return row;
+  return deleteTreeNode(ctx, 'dictionaryTypes', id, {
+    childrenKey: 'dictionary.typeHasChildren',
+    notFoundKey: 'dictionary.typeNotFound',
+    check: async (trx) => {
+      const data = await trx.selectFrom('dictionaryData').select('id').where('dictionaryTypeId', '=', id).executeTakeFirst();
+      if (data) throw conflict('dictionary.typeHasData');
+    },
   });
 }
 
@@ -280,36 +257,25 @@ async function assertDataParent(ctx: AppContext, type: TypeRow, parentId: string
   if (selfId && subtreeIds(rows, selfId).has(parentId)) throw badRequest('dictionary.parentCycle');
 }
 
+/** A data row's columns from the form: under the type found by id or code, optional texts as null. */
+const dataColumnsOf = (input: DictionaryDataInput, dictionaryTypeId: string) => ({
+  ...input,
+  dictionaryTypeId,
+  simpleSpelling: input.simpleSpelling ?? null,
+  description: input.description ?? null,
+});
+
 export async function createData(ctx: AppContext, input: DictionaryDataInput, userId: string | null): Promise<string> {
   const type = await findType(ctx, input.dictionaryTypeId);
   await assertDataParent(ctx, type, input.parentId, null);
-  const dup = await ctx.db
-    .selectFrom('dictionaryData')
-    .select('id')
-    .where('dictionaryTypeId', '=', type.id)
-    .where('enCode', '=', input.enCode)
-    .executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
+  await assertFreeEnCode(ctx, 'dictionaryData', input.enCode, null, type.id);
   const id = newId();
-  try {
-    await ctx.db
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .insertInto('dictionaryData')
-      .values({
-        id,
-        ...input,
-        dictionaryTypeId: type.id,
-        simpleSpelling: input.simpleSpelling ?? null,
-        description: input.description ?? null,
-        createdAt: Date.now(),
-        createdBy: userId,
-        updatedAt: null,
-        updatedBy: null,
-      })
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .values({ id, ...dataColumnsOf(input, type.id), ...createdBy(userId) })
+      .execute(),
+  );
   return id;
 }
 
@@ -319,54 +285,22 @@ export async function updateData(ctx: AppContext, id: string, input: DictionaryD
   const type = await findType(ctx, input.dictionaryTypeId);
   if (type.id !== row.dictionaryTypeId) throw badRequest('dictionary.typeChange');
   await assertDataParent(ctx, type, input.parentId, id);
-  const dup = await ctx.db
-    .selectFrom('dictionaryData')
-    .select('id')
-    .where('dictionaryTypeId', '=', type.id)
-    .where('enCode', '=', input.enCode)
-    .where('id', '!=', id)
-    .executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
-  try {
-    await ctx.db
+  await assertFreeEnCode(ctx, 'dictionaryData', input.enCode, id, type.id);
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .updateTable('dictionaryData')
-      .set({
-        ...input,
-        dictionaryTypeId: type.id,
-        simpleSpelling: input.simpleSpelling ?? null,
-        description: input.description ?? null,
-        updatedAt: Date.now(),
-        updatedBy: userId,
-      })
+      .set({ ...dataColumnsOf(input, type.id), ...updatedBy(userId) })
       .where('id', '=', id)
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .execute(),
+  );
 }
 
 export async function deleteData(ctx: AppContext, id: string): Promise<DataRow> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('dictionaryData').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound();
-    const child = await trx.selectFrom('dictionaryData').select('id').where('parentId', '=', id).executeTakeFirst();
-    if (child) throw conflict('dictionary.dataHasChildren');
-    await trx.deleteFrom('dictionaryData').where('id', '=', id).execute();
-    return row;
-  });
+  return deleteTreeNode(ctx, 'dictionaryData', id, { childrenKey: 'dictionary.dataHasChildren' });
 }
 
 export async function setDataState(ctx: AppContext, id: string, userId: string | null, enabledMark?: 0 | 1): Promise<number> {
-  const row = await ctx.db.selectFrom('dictionaryData').select(['id', 'enabledMark']).where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  const next = enabledMark ?? (row.enabledMark === 1 ? 0 : 1);
-  await ctx.db
-    .updateTable('dictionaryData')
-    .set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId })
-    .where('id', '=', id)
-    .execute();
-  return next;
+  return setEnabledMark(ctx, 'dictionaryData', id, userId, enabledMark);
 }
 
 // ---------------------------------------------------------------- export and import

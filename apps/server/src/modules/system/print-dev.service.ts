@@ -2,9 +2,10 @@ import type { Selectable } from 'kysely';
 import type { PrintDevInput } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { PrintTemplateTable } from '../../db/tables/system.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { isUniqueViolation, parseJson } from './db-errors.ts';
+import { parseJson } from './db-errors.ts';
+import { assertFreeEnCode, createdBy, setEnabledMark, updatedBy, writeUnique } from './records.ts';
 import { callError, runTemplateSql, type Caller } from './data-interface.runner.ts';
 import { toTree } from './tree.ts';
 
@@ -131,41 +132,28 @@ const columns = (input: PrintDevInput) => ({
 
 export async function createTemplate(ctx: AppContext, input: PrintDevInput, userId: string | null): Promise<string> {
   await assertCategory(ctx, input.category);
-  const dup = await ctx.db.selectFrom('printTemplates').select('id').where('enCode', '=', input.enCode).executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
+  await assertFreeEnCode(ctx, 'printTemplates', input.enCode);
   const id = newId();
-  try {
-    await ctx.db
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .insertInto('printTemplates')
-      .values({ id, ...columns(input), createdAt: Date.now(), createdBy: userId, updatedAt: null, updatedBy: null })
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .values({ id, ...columns(input), ...createdBy(userId) })
+      .execute(),
+  );
   return id;
 }
 
 export async function updateTemplate(ctx: AppContext, id: string, input: PrintDevInput, userId: string | null): Promise<void> {
   await findTemplate(ctx, id);
   await assertCategory(ctx, input.category);
-  const dup = await ctx.db
-    .selectFrom('printTemplates')
-    .select('id')
-    .where('enCode', '=', input.enCode)
-    .where('id', '!=', id)
-    .executeTakeFirst();
-  if (dup) throw conflict('error.enCodeExists', { enCode: input.enCode });
-  try {
-    await ctx.db
+  await assertFreeEnCode(ctx, 'printTemplates', input.enCode, id);
+  await writeUnique(input.enCode, () =>
+    ctx.db
       .updateTable('printTemplates')
-      .set({ ...columns(input), updatedAt: Date.now(), updatedBy: userId })
+      .set({ ...columns(input), ...updatedBy(userId) })
       .where('id', '=', id)
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: input.enCode });
-    throw err;
-  }
+      .execute(),
+  );
 }
 
 export async function deleteTemplate(ctx: AppContext, id: string): Promise<TemplateRow> {
@@ -175,14 +163,7 @@ export async function deleteTemplate(ctx: AppContext, id: string): Promise<Templ
 }
 
 export async function setTemplateState(ctx: AppContext, id: string, userId: string | null): Promise<number> {
-  const row = await findTemplate(ctx, id);
-  const next = row.enabledMark === 1 ? 0 : 1;
-  await ctx.db
-    .updateTable('printTemplates')
-    .set({ enabledMark: next, updatedAt: Date.now(), updatedBy: userId })
-    .where('id', '=', id)
-    .execute();
-  return next;
+  return setEnabledMark(ctx, 'printTemplates', id, userId);
 }
 
 /** A copy named "<name> 副本…" with an enCode that is still free. */
@@ -192,8 +173,8 @@ export async function copyTemplate(ctx: AppContext, id: string, userId: string |
   const newCode = `${row.enCode.slice(0, 40)}.${stamp}`;
   const newId_ = newId();
   const { id: _id, createdAt: _c, createdBy: _cb, updatedAt: _u, updatedBy: _ub, ...rest } = row;
-  try {
-    await ctx.db
+  await writeUnique(newCode, () =>
+    ctx.db
       .insertInto('printTemplates')
       .values({
         ...rest,
@@ -201,16 +182,10 @@ export async function copyTemplate(ctx: AppContext, id: string, userId: string |
         fullName: `${row.fullName.slice(0, 40)}副本${stamp}`,
         enCode: newCode,
         enabledMark: 0,
-        createdAt: Date.now(),
-        createdBy: userId,
-        updatedAt: null,
-        updatedBy: null,
+        ...createdBy(userId),
       })
-      .execute();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('error.enCodeExists', { enCode: newCode });
-    throw err;
-  }
+      .execute(),
+  );
   return newId_;
 }
 
