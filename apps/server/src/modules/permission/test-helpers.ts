@@ -1,3 +1,4 @@
+import { newUserRow } from '../../db/user-row.ts';
 import { hashPassword, md5 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import type { TestApp } from '../../test/harness.ts';
@@ -23,47 +24,16 @@ export async function insertUser(
   const id = newId();
   await t.ctx.db
     .insertInto('users')
-    .values({
-      id,
-      account,
-      realName: account,
-      nickName: null,
-      quickQuery: account,
-      headIcon: null,
-      gender: 1,
-      birthday: null,
-      mobilePhone: null,
-      telePhone: null,
-      email: null,
-      idCard: null,
-      signature: null,
-      description: null,
-      passwordHash: await hashPassword(md5('demo123'), t.ctx.config.argon2),
-      isAdministrator: opts.isAdministrator ? 1 : 0,
-      managerId: opts.managerId ?? null,
-      organizeId: opts.organizeId ?? ORG.root,
-      positionId: null,
-      portalId: null,
-      systemId: null,
-      theme: null,
-      language: null,
-      enabledMark: 1,
-      lockedAt: null,
-      logErrorCount: 0,
-      logSuccessCount: 0,
-      firstLogTime: null,
-      firstLogIp: null,
-      prevLogTime: null,
-      prevLogIp: null,
-      lastLogTime: null,
-      lastLogIp: null,
-      changePasswordAt: null,
-      sortCode: 0,
-      createdAt: Date.now(),
-      createdBy: null,
-      updatedAt: null,
-      updatedBy: null,
-    })
+    .values(
+      newUserRow({
+        id,
+        account,
+        passwordHash: await hashPassword(md5('demo123'), t.ctx.config.argon2),
+        organizeId: opts.organizeId ?? ORG.root,
+        isAdministrator: opts.isAdministrator ? 1 : 0,
+        managerId: opts.managerId ?? null,
+      }),
+    )
     .execute();
   await t.ctx.db
     .insertInto('userRelations')
