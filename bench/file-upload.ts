@@ -10,6 +10,13 @@
  * check), the download of the result, and an instant re-upload. Next to them, a
  * plain copy of the same file on the same disk. Goal: upload ≥ 300 MB/s.
  * Everything temporary is removed at the end.
+ *
+ * CPU: the server's and this client's CPU time during the upload, per GiB, next
+ * to the CPU of the plain stream copy, and what other processes took meanwhile
+ * (the machine is shared: compare ratios within one run, and repeat).
+ * BENCH_VERBOSE=1 adds the per-thread split (main thread, MD5 worker, libuv
+ * pool, V8 helpers) of server and client; BENCH_NODE_ARGS passes node flags to
+ * the server (e.g. `--cpu-prof`); BENCH_PARALLEL changes the parallel chunks.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
@@ -272,7 +279,8 @@ async function main() {
         const b = before.get(tid) ?? { name: t.name, user: 0, sys: 0 };
         const user = t.user - b.user;
         const sys = t.sys - b.sys;
-        if (user + sys > 0) console.log(`  ${who} thread ${tid} ${t.name}: user ${user} ms, sys ${sys} ms`);
+        const label = tid === String(who === 'server' ? server!.pid : process.pid) ? 'main' : tid;
+        if (user + sys > 0) console.log(`  ${who} thread ${label} (${t.name}): user ${user} ms, sys ${sys} ms`);
       }
     }
   }
