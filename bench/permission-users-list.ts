@@ -32,6 +32,7 @@ import { userSchemes } from '../apps/server/src/db/seed/permission.ts';
 import { ROOT_ORG } from '../apps/server/src/db/seed/organizations.ts';
 import { hashPassword, md5 } from '../apps/server/src/lib/crypto.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
+import { newUserRow } from '../apps/server/src/db/user-row.ts';
 import { cpuMs, freePort, login, pgAdmin, serverDatabaseUrl, waitForServer, serverNodeArgs } from './support.ts';
 
 interface Histogram {
@@ -135,47 +136,19 @@ async function bulkSeed(ctx: AppContext) {
   for (let i = 0; i < USERS; i++) {
     const id = ids.take();
     const organizeId = leafOrgs[i % leafOrgs.length]!;
-    userRows.push({
-      id,
-      account: `bench${i}`,
-      realName: `基准用户${i}`,
-      nickName: null,
-      quickQuery: `bench${i}`,
-      headIcon: null,
-      gender: (i % 2) + 1,
-      birthday: null,
-      mobilePhone: `139${String(i).padStart(8, '0')}`,
-      telePhone: null,
-      email: null,
-      idCard: null,
-      signature: null,
-      description: null,
-      passwordHash,
-      isAdministrator: 0,
-      managerId: null,
-      organizeId,
-      positionId: null,
-      portalId: null,
-      systemId: null,
-      theme: null,
-      language: null,
-      enabledMark: 1,
-      lockedAt: null,
-      logErrorCount: 0,
-      logSuccessCount: 0,
-      firstLogTime: null,
-      firstLogIp: null,
-      prevLogTime: null,
-      prevLogIp: null,
-      lastLogTime: null,
-      lastLogIp: null,
-      changePasswordAt: null,
-      sortCode: 1000 + i,
-      createdAt: now - i,
-      createdBy: null,
-      updatedAt: null,
-      updatedBy: null,
-    });
+    userRows.push(
+      newUserRow({
+        id,
+        account: `bench${i}`,
+        realName: `基准用户${i}`,
+        passwordHash,
+        organizeId,
+        gender: (i % 2) + 1,
+        mobilePhone: `139${String(i).padStart(8, '0')}`,
+        sortCode: 1000 + i,
+        createdAt: now - i,
+      }),
+    );
     relRows.push({ id: ids.take(), userId: id, objectType: 'Organize', objectId: organizeId, sortCode: 0, createdAt: now });
   }
   await insertMany(ctx, 'users', userRows, 500);
@@ -226,7 +199,7 @@ async function scopedViewer(ctx: AppContext, companyId: string, passwordHash: st
     10,
   );
   const userId = ids.take();
-  await insertMany(ctx, 'users', [benchUser(userId, 'benchscoped', companyId, passwordHash, now)], 1);
+  await insertMany(ctx, 'users', [newUserRow({ id: userId, account: 'benchscoped', passwordHash, organizeId: companyId, createdAt: now })], 1);
   await insertMany(
     ctx,
     'userRelations',
@@ -295,53 +268,9 @@ async function twentyRoleUser(ctx: AppContext, passwordHash: string) {
   }
   await insertMany(ctx, 'roles', roles, 20);
   await insertMany(ctx, 'authorizations', grants, 500);
-  await insertMany(ctx, 'users', [benchUser(userId, 'bench20roles', ROOT_ORG, passwordHash, now)], 1);
+  await insertMany(ctx, 'users', [newUserRow({ id: userId, account: 'bench20roles', passwordHash, organizeId: ROOT_ORG, createdAt: now })], 1);
   await insertMany(ctx, 'userRelations', rels, 20);
   return grants.length;
-}
-
-function benchUser(id: string, account: string, organizeId: string, passwordHash: string, now: number): Record<string, unknown> {
-  return {
-    id,
-    account,
-    realName: account,
-    nickName: null,
-    quickQuery: account,
-    headIcon: null,
-    gender: 1,
-    birthday: null,
-    mobilePhone: null,
-    telePhone: null,
-    email: null,
-    idCard: null,
-    signature: null,
-    description: null,
-    passwordHash,
-    isAdministrator: 0,
-    managerId: null,
-    organizeId,
-    positionId: null,
-    portalId: null,
-    systemId: null,
-    theme: null,
-    language: null,
-    enabledMark: 1,
-    lockedAt: null,
-    logErrorCount: 0,
-    logSuccessCount: 0,
-    firstLogTime: null,
-    firstLogIp: null,
-    prevLogTime: null,
-    prevLogIp: null,
-    lastLogTime: null,
-    lastLogIp: null,
-    changePasswordAt: null,
-    sortCode: 0,
-    createdAt: now,
-    createdBy: null,
-    updatedAt: null,
-    updatedBy: null,
-  };
 }
 
 async function check(base: string, url: string, token: string) {

@@ -7,6 +7,7 @@ import { roleGrants } from './grants.ts';
 import { seedFile } from './file.ts';
 import { seedPermission } from './permission.ts';
 import { seedSystem } from './system.ts';
+import { newUserRow } from '../user-row.ts';
 
 /**
  * Seeds the fictitious demo alliance. Idempotent: fixed ids and
@@ -68,44 +69,25 @@ export async function seed(ctx: AppContext): Promise<void> {
   await insertIgnore(
     ctx,
     'users',
-    fresh.map((u, i) => ({
-      id: u.id,
-      account: u.account,
-      realName: u.realName,
-      nickName: null,
-      quickQuery: u.account,
-      headIcon: null,
-      gender: u.gender,
-      birthday: null,
-      mobilePhone: u.mobilePhone,
-      telePhone: null,
-      email: `${u.account}@qingshan.example`,
-      idCard: null,
-      signature: null,
-      description: null,
-      passwordHash: hashes[i]!,
-      isAdministrator: u.isAdministrator ? 1 : 0,
-      managerId: null,
-      organizeId: u.organizeId,
-      positionId: u.positionId,
-      portalId: null,
-      systemId: MAIN_SYSTEM,
-      theme: 'classic',
-      language: 'zh',
-      enabledMark: 1,
-      lockedAt: null,
-      logErrorCount: 0,
-      logSuccessCount: 0,
-      firstLogTime: null,
-      firstLogIp: null,
-      prevLogTime: null,
-      prevLogIp: null,
-      lastLogTime: null,
-      lastLogIp: null,
-      changePasswordAt: null,
-      sortCode: seedUsers.indexOf(u),
-      ...audit,
-    })),
+    fresh.map((u, i) =>
+      newUserRow({
+        id: u.id,
+        account: u.account,
+        realName: u.realName,
+        gender: u.gender,
+        mobilePhone: u.mobilePhone,
+        email: `${u.account}@qingshan.example`,
+        passwordHash: hashes[i]!,
+        isAdministrator: u.isAdministrator ? 1 : 0,
+        organizeId: u.organizeId,
+        positionId: u.positionId,
+        systemId: MAIN_SYSTEM,
+        theme: 'classic',
+        language: 'zh',
+        sortCode: seedUsers.indexOf(u),
+        ...audit,
+      }),
+    ),
   );
   await insertIgnore(
     ctx,

@@ -17,6 +17,7 @@ import { assignableRoleIds } from './role.service.ts';
 import { rowRuleExpression } from './row-rules.ts';
 import { invalidateUserCounts, USER_MENU, userRowFields } from './users.service.ts';
 import './messages.ts';
+import { newUserRow } from '../../db/user-row.ts';
 
 /**
  * User import and export with Excel (spec §7.4): the template, a preview with
@@ -322,47 +323,25 @@ export async function importRows(
   const now = Date.now();
   const users = good.map(({ body }) => ({ id: newId(), body: body! }));
   await ctx.db.transaction().execute(async (trx) => {
-    const userRows = users.map(({ id, body }, i) => ({
-      id,
-      account: body.account,
-      realName: body.realName,
-      nickName: null,
-      quickQuery: body.account.toLowerCase(),
-      headIcon: null,
-      gender: body.gender ?? null,
-      birthday: null,
-      mobilePhone: body.mobilePhone,
-      telePhone: null,
-      email: body.email,
-      idCard: body.idCard,
-      signature: null,
-      description: body.description,
-      passwordHash,
-      isAdministrator: 0,
-      managerId: null,
-      organizeId: body.organizeId[0]!,
-      positionId: body.positionId[0] ?? null,
-      portalId: null,
-      systemId: null,
-      theme: null,
-      language: null,
-      enabledMark: 1,
-      lockedAt: null,
-      logErrorCount: 0,
-      logSuccessCount: 0,
-      firstLogTime: null,
-      firstLogIp: null,
-      prevLogTime: null,
-      prevLogIp: null,
-      lastLogTime: null,
-      lastLogIp: null,
-      changePasswordAt: null,
-      sortCode: i,
-      createdAt: now,
-      createdBy: session.userId,
-      updatedAt: null,
-      updatedBy: null,
-    }));
+    const userRows = users.map(({ id, body }, i) =>
+      newUserRow({
+        id,
+        account: body.account,
+        realName: body.realName,
+        quickQuery: body.account.toLowerCase(),
+        gender: body.gender ?? null,
+        mobilePhone: body.mobilePhone,
+        email: body.email,
+        idCard: body.idCard,
+        description: body.description,
+        passwordHash,
+        organizeId: body.organizeId[0]!,
+        positionId: body.positionId[0] ?? null,
+        sortCode: i,
+        createdAt: now,
+        createdBy: session.userId,
+      }),
+    );
     // SQLite binds at most a few thousand parameters per statement: 20 rows of ~40 columns at a time.
     for (let i = 0; i < userRows.length; i += 20)
       await trx

@@ -16,6 +16,7 @@ import { registerRowRuleFields, rowRuleExpression, type FieldMap } from './row-r
 import type { Transaction } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
 import './messages.ts';
+import { newUserRow } from '../../db/user-row.ts';
 
 /** The users screen's menu: its grants, columns and row rules govern every management call. */
 export const USER_MENU = 'user';
@@ -410,47 +411,32 @@ export async function createUser(ctx: AppContext, session: SessionInfo, input: U
     await ctx.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('users')
-        .values({
-          id,
-          account: body.account,
-          realName: body.realName,
-          nickName: body.nickName,
-          quickQuery: body.account.toLowerCase(),
-          headIcon: body.headIcon,
-          gender: body.gender ?? null,
-          birthday: body.birthday ?? null,
-          mobilePhone: body.mobilePhone,
-          telePhone: body.telePhone,
-          email: body.email,
-          idCard: body.idCard,
-          signature: body.signature,
-          description: body.description,
-          passwordHash,
-          isAdministrator: 0,
-          managerId: body.managerId,
-          organizeId: body.organizeId[0]!,
-          positionId: body.positionId[0] ?? null,
-          portalId: null,
-          systemId: null,
-          theme: null,
-          language: null,
-          enabledMark: body.enabledMark ?? 1,
-          lockedAt: null,
-          logErrorCount: 0,
-          logSuccessCount: 0,
-          firstLogTime: null,
-          firstLogIp: null,
-          prevLogTime: null,
-          prevLogIp: null,
-          lastLogTime: null,
-          lastLogIp: null,
-          changePasswordAt: null,
-          sortCode: body.sortCode,
-          createdAt: now,
-          createdBy: session.userId,
-          updatedAt: null,
-          updatedBy: null,
-        })
+        .values(
+          newUserRow({
+            id,
+            account: body.account,
+            realName: body.realName,
+            nickName: body.nickName,
+            quickQuery: body.account.toLowerCase(),
+            headIcon: body.headIcon,
+            gender: body.gender ?? null,
+            birthday: body.birthday ?? null,
+            mobilePhone: body.mobilePhone,
+            telePhone: body.telePhone,
+            email: body.email,
+            idCard: body.idCard,
+            signature: body.signature,
+            description: body.description,
+            passwordHash,
+            managerId: body.managerId,
+            organizeId: body.organizeId[0]!,
+            positionId: body.positionId[0] ?? null,
+            enabledMark: body.enabledMark ?? 1,
+            sortCode: body.sortCode,
+            createdAt: now,
+            createdBy: session.userId,
+          }),
+        )
         .execute();
       await writeRelations(trx, id, body, now);
       await assertStillVisible(ctx, trx, grants, id);
