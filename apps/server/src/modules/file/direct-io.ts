@@ -11,13 +11,14 @@ import { randomBytes } from 'node:crypto';
  * (Firecracker, memory handed back to the host when free) every fresh
  * page-cache page costs a fault in the host: profiling the upload bench showed
  * over half of the server's CPU in the kernel's copy into new page-cache pages
- * (≈2.5 s of system time per GiB, against ≈0.1 s per GiB with O_DIRECT).
+ * (up to ≈2.5 s of system time per GiB while the machine is busy, ≈0.2 s when
+ * recently freed pages are at hand; ≈0.3 s per GiB with O_DIRECT either way).
  *
  * O_DIRECT wants the file offset, the length and the buffer's address aligned
  * (to the device's block; we use 4096, which covers every usual device). Node
  * gives no control over a Buffer's address, but a WebAssembly.Memory is
  * page-aligned, so buffers are slices of one. Whether it all works here (the
- * file system may refuse O_DIRECT, tmpfs does) is checked once per folder by
+ * file system may refuse O_DIRECT, tmpfs before Linux 6.6 does) is checked once per folder by
  * writing one block; when it does not, the same code writes through the page
  * cache as before.
  */
