@@ -2,6 +2,8 @@ import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { alignDown, alignedPool, BLOCK, openDirect, SLOT } from './direct-io.ts';
 
+const IN_FLIGHT = 2;
+
 /** Until when a chunk's writer may write (its claim; see chunks.service.ts). */
 export interface WriteDeadline {
   expiresAt: number;
@@ -13,8 +15,8 @@ export interface WriteDeadline {
  * the request completes; the answer says whether it fit.
  *
  * The bytes are gathered into staging buffers of SLOT bytes; a full one is
- * written while the next fills (one write in flight per chunk, which also
- * paces the socket). With `direct` (see direct-io.ts), a chunk that starts on
+ * written while the next fills (at most IN_FLIGHT writes per chunk, which also
+ * paces the socket: a direct write waits for the device). With `direct` (see direct-io.ts), a chunk that starts on
  * a block boundary goes through O_DIRECT, all but an unaligned end (the file's
  * last block, or every chunk's end when the chunk size is not a multiple of
  * BLOCK); that end, and a chunk starting mid-block, go through the page cache.
@@ -37,7 +39,8 @@ export async function writeChunk(
   let written = 0;
   let slot = alignedPool.take();
   let filled = 0;
-  let inFlight: Promise<void> | null = null;
+  /** Writes under way, oldest first. */
+  const inFlight: Promise<void>[] = [];
 
   /** Writes `length` bytes of a staging buffer at the chunk's next offset. */
   const write = async (s: { buf: Buffer; aligned: boolean }, length: number) => {
@@ -55,12 +58,13 @@ export async function writeChunk(
       alignedPool.give(s);
     }
   };
-  /** Hands the full staging buffer to a write and takes a fresh one. */
+  /** Hands the full staging buffer to a write (after the oldest, when IN_FLIGHT are under way) and takes a fresh one. */
   const flush = async () => {
-    if (inFlight) await inFlight;
-    inFlight = write(slot, filled);
-    // A failed write is reported by the next await of inFlight; keep it from being "unhandled" meanwhile.
-    inFlight.catch(() => undefined);
+    if (inFlight.length >= IN_FLIGHT) await inFlight.shift();
+    const writing = write(slot, filled);
+    // A failed write is reported when it is awaited; keep it from being "unhandled" meanwhile.
+    writing.catch(() => undefined);
+    inFlight.push(writing);
     slot = alignedPool.take();
     filled = 0;
   };
@@ -80,11 +84,11 @@ export async function writeChunk(
       }
     }
     if (received === expected && filled > 0) await flush();
-    if (inFlight) await inFlight;
+    await Promise.all(inFlight);
   } finally {
     alignedPool.give(slot);
-    // An in-flight write still owns its buffer: wait for it before closing the files.
-    if (inFlight) await (inFlight as Promise<void>).catch(() => undefined);
+    // A write under way still owns its buffer: wait for it before closing the files.
+    await Promise.allSettled(inFlight);
     await Promise.all([buffered.close(), directFh?.close()]);
   }
   return received === expected && written === expected;
