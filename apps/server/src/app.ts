@@ -8,6 +8,7 @@ import { registerAuth } from './http/auth.ts';
 import { registerEnvelope } from './http/envelope.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
+import { startSharedCaches } from './lib/shared-caches.ts';
 import { modules } from './modules/index.ts';
 import { registerRequestLog } from './modules/system/index.ts';
 
@@ -26,6 +27,8 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltA
     genReqId: () => crypto.randomUUID(),
   });
   const ctx: AppContext = { db: handle.db, dialect: handle.dialect, config, log: app.log };
+  const sharedCaches = startSharedCaches(ctx);
+  if (sharedCaches) app.addHook('onClose', () => sharedCaches.close());
   const routes = collectRoutes(app);
 
   registerEnvelope(app);

@@ -1,7 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { deploymentId } from '../../lib/deployment.ts';
 import { SocketHub, setHub } from './hub.ts';
 import { redisBus } from './redis-bus.ts';
 import { websocketRoutes } from './websocket.routes.ts';
@@ -13,24 +14,8 @@ export { hubOf, type FrameHandler, type HubEvent, type SocketHub } from './hub.t
 const RECHECK_MS = 15_000;
 const PING_MS = 30_000;
 
-/**
- * The Redis channel of this deployment: `medalliance:hub:<id>`, the id kept in
- * sys_config, so every process on one database shares it and nothing else does.
- */
-async function hubChannel(ctx: AppContext): Promise<string> {
-  const KEY = 'socketHubChannel';
-  const read = () => ctx.db.selectFrom('sysConfig').select('value').where('key', '=', KEY).executeTakeFirst();
-  let row = await read();
-  if (!row) {
-    await ctx.db
-      .insertInto('sysConfig')
-      .values({ key: KEY, value: JSON.stringify(randomBytes(9).toString('base64url')), updatedAt: Date.now() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
-    row = await read();
-  }
-  return `medalliance:hub:${JSON.parse(row!.value) as string}`;
-}
+/** The Redis channel of this deployment: every process on one database shares it, nothing else does. */
+const hubChannel = (ctx: AppContext) => deploymentId(ctx).then((id) => `medalliance:hub:${id}`);
 
 /** The message module: for now the real-time socket; notices and chat extend it. */
 export async function messageModule(app: FastifyInstance, ctx: AppContext): Promise<void> {

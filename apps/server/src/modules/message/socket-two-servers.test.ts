@@ -1,6 +1,6 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPeerApp, createTestApp, type TestApp } from '../../test/harness.ts';
+import { skipWithoutRedis, testRedisUrl } from '../../test/redis.ts';
 import { hubOf } from './hub.ts';
 import { after, listen, SocketClient } from './test-client.ts';
 
@@ -9,27 +9,7 @@ import { after, listen, SocketClient } from './test-client.ts';
  * offline on server A reaches a socket held by server B, at once through Redis
  * when REDIS_URL is set, and at B's next session re-check without it.
  */
-const redisUrl = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-/** Whether something answers PING on the Redis address (the test needs it unless none is configured). */
-async function redisReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const s = net.connect({ host: hostname, port: Number(port || 6379) });
-    s.setTimeout(1000);
-    s.once('connect', () => s.write('PING\r\n'));
-    s.once('data', (d) => {
-      s.destroy();
-      resolve(d.toString().startsWith('+PONG') || d.toString().startsWith('-NOAUTH'));
-    });
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
-const haveRedis = await redisReachable(redisUrl);
+const redisUrl = testRedisUrl;
 
 type Peer = Awaited<ReturnType<typeof createPeerApp>>;
 
@@ -67,7 +47,7 @@ describe('without Redis', () => {
   });
 });
 
-describe.skipIf(!haveRedis && !process.env.TEST_REDIS_URL)('with Redis', () => {
+describe.skipIf(skipWithoutRedis)('with Redis', () => {
   let a: TestApp;
   let b: Peer;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { ConditionJson, PermissionEntry } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { Grants } from '../../http/access.ts';
+import { sharedCache } from '../../lib/shared-caches.ts';
 
 /**
  * What a user may do, computed from the grants of their enabled roles, their
@@ -227,10 +228,10 @@ export function grantsFor(ctx: AppContext, userId: string, isAdministrator: bool
   return hit.grants;
 }
 
-/** Drop cached grants: of one user, or of everyone when a role or grant changed. */
-export function invalidateGrants(ctx: AppContext, userId?: string): void {
+/** Drop cached grants: of one user, or of everyone when a role or grant changed; on every server process. */
+export const invalidateGrants = sharedCache('grants', (ctx, userId) => {
   const perDb = cache.get(ctx.db);
   if (!perDb) return;
   if (userId) perDb.delete(userId);
   else perDb.clear();
-}
+});

@@ -3,6 +3,7 @@ import type { OrganizeNode, OrgCategory } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { Dialect } from '../../db/connection.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
+import { sharedCache } from '../../lib/shared-caches.ts';
 
 /**
  * Organisation paths and subtrees. `organizations.idPath` holds the ids from the
@@ -99,9 +100,7 @@ async function orgLabels(ctx: AppContext, need: string[]): Promise<Map<string, {
   return byId;
 }
 
-export function invalidateOrgLabels(ctx: AppContext): void {
-  labelCache.delete(ctx.db);
-}
+export const invalidateOrgLabels = sharedCache('orgLabels', (ctx) => void labelCache.delete(ctx.db));
 
 /** Name paths ('county hospital/internal medicine') of the given organisations. */
 export async function orgPathNames(ctx: AppContext, orgIds: Iterable<string>): Promise<Map<string, string>> {

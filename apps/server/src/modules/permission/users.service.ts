@@ -17,6 +17,7 @@ import type { Transaction } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
 import './messages.ts';
 import { newUserRow } from '../../db/user-row.ts';
+import { sharedCache } from '../../lib/shared-caches.ts';
 
 /** The users screen's menu: its grants, columns and row rules govern every management call. */
 export const USER_MENU = 'user';
@@ -198,9 +199,7 @@ async function cachedTotal(
 }
 
 /** Drops the cached list totals (after any write to users, memberships or organisations). */
-export function invalidateUserCounts(ctx: AppContext): void {
-  countCache.delete(ctx.db);
-}
+export const invalidateUserCounts = sharedCache('userCounts', (ctx) => void countCache.delete(ctx.db));
 
 /** Every row of the list's filter for export, in list order, at most `max`. */
 export async function exportUsers(ctx: AppContext, session: SessionInfo, q: UserListQuery, max: number) {

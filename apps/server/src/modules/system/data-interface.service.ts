@@ -9,6 +9,7 @@ import { assertFreeEnCode, createdBy, setEnabledMark, updatedBy, writeUnique } f
 import type { InterfaceRow } from './data-interface.runner.ts';
 import { flushLogs } from './logs.service.ts';
 import { checkReadOnlySql, SqlRefused } from './sql-guard.ts';
+import { sharedCache } from '../../lib/shared-caches.ts';
 
 /** Data interface records (spec §7.5 DataInterface; server-contract §6). */
 
@@ -68,9 +69,7 @@ export function findInterfaceForCall(ctx: AppContext, idOrCode: string): Promise
 }
 
 /** Forgets cached definitions (after a write, or in tests that change rows behind the service's back). */
-export function forgetInterfaces(ctx: AppContext): void {
-  callCache.get(ctx.db)?.clear();
-}
+export const forgetInterfaces = sharedCache('dataInterfaces', (ctx) => callCache.get(ctx.db)?.clear());
 
 export interface InterfaceListQuery {
   keyword: string;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { sharedCache } from '../../lib/shared-caches.ts';
 
 /**
  * System settings (spec §3 system config plus sign-in rules), stored as
@@ -57,6 +58,9 @@ export type SysConfigKey = keyof SysConfig;
 const TTL_MS = 30_000;
 const cache = new WeakMap<AppContext['db'], { config: SysConfig; at: number }>();
 
+/** Drops the cached settings on every server process (settings apply without restart). */
+const forgetSysConfig = sharedCache('sysConfig', (ctx) => void cache.delete(ctx.db));
+
 export async function getSysConfig(ctx: AppContext): Promise<SysConfig> {
   const hit = cache.get(ctx.db);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.config;
@@ -97,6 +101,6 @@ export async function setSysConfig(ctx: AppContext, values: Partial<SysConfig>):
         .execute();
     }
   });
-  cache.delete(ctx.db);
+  forgetSysConfig(ctx);
   return getSysConfig(ctx);
 }
