@@ -199,7 +199,12 @@ async function scopedViewer(ctx: AppContext, companyId: string, passwordHash: st
     10,
   );
   const userId = ids.take();
-  await insertMany(ctx, 'users', [newUserRow({ id: userId, account: 'benchscoped', passwordHash, organizeId: companyId, createdAt: now })], 1);
+  await insertMany(
+    ctx,
+    'users',
+    [newUserRow({ id: userId, account: 'benchscoped', passwordHash, organizeId: companyId, createdAt: now })],
+    1,
+  );
   await insertMany(
     ctx,
     'userRelations',
@@ -268,7 +273,12 @@ async function twentyRoleUser(ctx: AppContext, passwordHash: string) {
   }
   await insertMany(ctx, 'roles', roles, 20);
   await insertMany(ctx, 'authorizations', grants, 500);
-  await insertMany(ctx, 'users', [newUserRow({ id: userId, account: 'bench20roles', passwordHash, organizeId: ROOT_ORG, createdAt: now })], 1);
+  await insertMany(
+    ctx,
+    'users',
+    [newUserRow({ id: userId, account: 'bench20roles', passwordHash, organizeId: ROOT_ORG, createdAt: now })],
+    1,
+  );
   await insertMany(ctx, 'userRelations', rels, 20);
   return grants.length;
 }

@@ -39,15 +39,15 @@ describe.skipIf(skipWithoutRedis)('shared caches across two processes with Redis
     const role = await a.ctx.db.selectFrom('roles').select('id').where('enCode', '=', 'countyDoctor').executeTakeFirstOrThrow();
     expect((await a.call('PUT', `/api/permission/Role/${role.id}/Actions/State`, { token: admin })).code).toBe(200);
     try {
-      await expect.poll(async () => (await onB(b, '/api/oauth/CurrentUser', doctor)).data.menuList.length, { timeout: 2000 }).toBeLessThan(
-        before.data.menuList.length,
-      );
+      await expect
+        .poll(async () => (await onB(b, '/api/oauth/CurrentUser', doctor)).data.menuList.length, { timeout: 2000 })
+        .toBeLessThan(before.data.menuList.length);
     } finally {
       expect((await a.call('PUT', `/api/permission/Role/${role.id}/Actions/State`, { token: admin })).code).toBe(200);
     }
-    await expect.poll(async () => (await onB(b, '/api/oauth/CurrentUser', doctor)).data.menuList.length, { timeout: 2000 }).toBe(
-      before.data.menuList.length,
-    );
+    await expect
+      .poll(async () => (await onB(b, '/api/oauth/CurrentUser', doctor)).data.menuList.length, { timeout: 2000 })
+      .toBe(before.data.menuList.length);
   });
 
   it('a setting changed on A applies on B at once', async () => {
@@ -57,9 +57,9 @@ describe.skipIf(skipWithoutRedis)('shared caches across two processes with Redis
     const res = await a.call('PUT', '/api/system/SysConfig', { token: admin, body: { sysName: '共享缓存测试平台' } });
     expect(res.code, res.msg).toBe(200);
     try {
-      await expect.poll(async () => (await onB(b, '/api/oauth/CurrentUser', doctor)).data.sysConfigInfo.sysName, { timeout: 2000 }).toBe(
-        '共享缓存测试平台',
-      );
+      await expect
+        .poll(async () => (await onB(b, '/api/oauth/CurrentUser', doctor)).data.sysConfigInfo.sysName, { timeout: 2000 })
+        .toBe('共享缓存测试平台');
     } finally {
       await a.call('PUT', '/api/system/SysConfig', { token: admin, body: { sysName: before } });
     }

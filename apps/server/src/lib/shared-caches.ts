@@ -72,7 +72,8 @@ export function startSharedCaches(ctx: AppContext): Bus | null {
     });
     await sub.subscribe(name);
   })().catch((err: Error) => {
-    if (!closing) ctx.log.error({ err: err.message }, 'shared caches: Redis unavailable; other processes see changes when their entries expire');
+    if (!closing)
+      ctx.log.error({ err: err.message }, 'shared caches: Redis unavailable; other processes see changes when their entries expire');
   });
 
   const bus: Bus = {

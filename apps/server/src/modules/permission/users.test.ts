@@ -247,7 +247,11 @@ describe('user writes', () => {
     expect((await call('PUT', `/api/permission/Users/${uid}/Actions/unlock`)).code).toBe(200);
     const row = await t.ctx.db.selectFrom('users').select(['lockedAt', 'logErrorCount']).where('id', '=', uid).executeTakeFirstOrThrow();
     expect(row).toEqual({ lockedAt: null, logErrorCount: 0 });
-    const untouched = await t.ctx.db.selectFrom('users').select(['lockedAt', 'logErrorCount']).where('id', '=', other).executeTakeFirstOrThrow();
+    const untouched = await t.ctx.db
+      .selectFrom('users')
+      .select(['lockedAt', 'logErrorCount'])
+      .where('id', '=', other)
+      .executeTakeFirstOrThrow();
     expect(untouched).toEqual({ lockedAt, logErrorCount: 5 });
     await t.ctx.db.updateTable('users').set({ lockedAt: null, logErrorCount: 0 }).where('id', '=', other).execute();
   });

@@ -349,7 +349,8 @@ describe('SQL interfaces', () => {
     const recursive = await create({
       enCode: 'recursiveUsers',
       dataType: 1,
-      query: 'WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 2) SELECT u.account AS "account", n.k AS "k" FROM users u, n WHERE u.account = \'admin\'',
+      query:
+        'WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 2) SELECT u.account AS "account", n.k AS "k" FROM users u, n WHERE u.account = \'admin\'',
     });
     const res = await list(recursive);
     expect(res.status, res.msg).toBe(200);
