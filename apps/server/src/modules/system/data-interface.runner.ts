@@ -3,6 +3,7 @@ import { Codes, MAX_PAGE_SIZE, type InterfaceCallInput, type InterfaceParamDef, 
 import type { AppContext } from '../../context.ts';
 import type { DataInterfaceTable } from '../../db/tables/system.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
+import { grantsFor, type UserGrants } from '../permission/grants.service.ts';
 import { likePattern } from '../../http/paging.ts';
 import { parseJson } from './db-errors.ts';
 import { guardedRequest, HttpCallError } from './http-fetch.ts';
@@ -65,14 +66,19 @@ interface SystemValues {
   positionId: string | null;
 }
 
-const systemCache = new WeakMap<AppContext['db'], Map<string, { at: number; values: Promise<SystemValues> }>>();
+/**
+ * Kept with the user's cached grants (a WeakMap keyed by them): whatever
+ * changes a user's organisation or position invalidates their grants, on
+ * every server process, so these go with them.
+ */
+const systemCache = new WeakMap<UserGrants, Promise<SystemValues>>();
 
-/** The signed-in user's ids: company, department and position (cached 30 s). */
-export function systemValues(ctx: AppContext, userId: string): Promise<SystemValues> {
-  let perDb = systemCache.get(ctx.db);
-  if (!perDb) systemCache.set(ctx.db, (perDb = new Map()));
-  const hit = perDb.get(userId);
-  if (hit && Date.now() - hit.at < 30_000) return hit.values;
+/** The signed-in user's ids: company, department and position. */
+export async function systemValues(ctx: AppContext, caller: Pick<Caller, 'userId' | 'isAdministrator'>): Promise<SystemValues> {
+  const { userId } = caller;
+  const grants = await grantsFor(ctx, userId, caller.isAdministrator);
+  const hit = systemCache.get(grants);
+  if (hit) return hit;
   const values = (async (): Promise<SystemValues> => {
     const u = await ctx.db
       .selectFrom('users')
@@ -107,9 +113,8 @@ export function systemValues(ctx: AppContext, userId: string): Promise<SystemVal
     }
     return { userId, account: u.account, userName: u.realName, organizeId, departmentId, positionId: u.positionId };
   })();
-  values.catch(() => perDb.delete(userId));
-  perDb.set(userId, { at: Date.now(), values });
-  if (perDb.size > 5000) perDb.delete(perDb.keys().next().value!);
+  values.catch(() => systemCache.delete(grants));
+  systemCache.set(grants, values);
   return values;
 }
 
@@ -202,7 +207,7 @@ export async function resolveParams(
   const values = new Map<string, unknown>();
   for (const d of defs) values.set(d.field.toLowerCase(), d.defaultValue ?? null);
   let sys: SystemValues | null = null;
-  const needSys = async () => (sys ??= await systemValues(ctx, caller.userId));
+  const needSys = async () => (sys ??= await systemValues(ctx, caller));
 
   for (const p of input.paramList ?? []) {
     let v: unknown;

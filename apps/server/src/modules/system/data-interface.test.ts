@@ -250,6 +250,37 @@ describe('SQL interfaces', () => {
     });
   });
 
+  it('follows a change of the caller’s department at once', async () => {
+    const mine = await create({
+      enCode: 'myDept',
+      dataType: 1,
+      query: 'SELECT CAST(@departmentId AS VARCHAR(40)) AS "dept" FROM organizations WHERE id = \'100000000000000001\'',
+    });
+    const dept = async () => ((await list(mine)).data.list[0] as { dept: string }).dept;
+    expect(await dept()).toBe('100000000000000011');
+    const zw = (await t.ctx.db.selectFrom('users').select('id').where('account', '=', 'zhangwei').executeTakeFirstOrThrow()).id;
+    const other = (
+      await t.ctx.db
+        .selectFrom('organizations')
+        .select('id')
+        .where('parentId', '=', '100000000000000010')
+        .where('category', '=', 'department')
+        .where('id', '!=', '100000000000000011')
+        .orderBy('sortCode')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const move = (to: string) =>
+      t.call('PUT', `/api/permission/Users/${zw}`, { token: admin, body: { account: 'zhangwei', realName: '张伟', organizeId: [to] } });
+    const moved = await move(other);
+    expect(moved.status, moved.msg).toBe(200);
+    try {
+      expect(await dept()).toBe(other);
+    } finally {
+      expect((await move('100000000000000011')).status).toBe(200);
+    }
+    expect(await dept()).toBe('100000000000000011');
+  });
+
   it('checks required and typed parameters before running', async () => {
     const typed = await create({
       enCode: 'typedParams',
