@@ -6,6 +6,7 @@ import type { DbHandle } from './db/connection.ts';
 import { collectRoutes, type RegisteredRoute } from './http/access.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerEnvelope } from './http/envelope.ts';
+import { requestSerializer } from './http/log-redact.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
 import { startSharedCaches } from './lib/shared-caches.ts';
@@ -21,7 +22,7 @@ export interface BuiltApp {
 /** Builds the whole server without listening: main.ts listens, tests use app.inject. */
 export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'], serializers: { req: requestSerializer } },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
