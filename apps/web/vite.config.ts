@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 // Type-only import: the config never loads `vite` at runtime, so it works with
 // whichever Vite major runs it (7 on Rollup, 8 on Rolldown).
 import type { UserConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 const api = process.env.MEDALLIANCE_API ?? 'http://localhost:3000';
 
@@ -37,7 +38,7 @@ const keepSharedChunksOutOfEntry = {
 };
 
 const config: UserConfig = {
-  plugins: [react(), keepSharedChunksOutOfEntry],
+  plugins: [react(), keepSharedChunksOutOfEntry, precompress()],
   server: {
     port: 5173,
     proxy: {

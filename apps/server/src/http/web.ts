@@ -23,12 +23,15 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   if (!hasWeb) return;
 
   // serve: false only adds reply.sendFile (path-traversal safe, ranges, etags); routing stays ours.
-  await app.register(fastifyStatic, { root: dist, serve: false });
+  // preCompressed: the build writes .br and .gz beside each text asset; a browser that accepts them gets those.
+  await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
   app.get('/*', { config: { access: publicAccess } }, async (req, reply) => {
     const url = req.url.split('?')[0]!;
     if (url.startsWith('/api/')) return notFound(req, reply);
     const file = decodeURIComponent(url).replace(/^\/+/, '');
     const isAsset = file.startsWith('assets/');
+    // The answer depends on Accept-Encoding (precompressed variants): tell caches in between.
+    reply.header('vary', 'accept-encoding');
     if (file && !file.includes('\0') && fs.existsSync(path.join(dist, file)) && fs.statSync(path.join(dist, file)).isFile()) {
       return reply.sendFile(file, { maxAge: isAsset ? 31_536_000_000 : 0, immutable: isAsset, cacheControl: true });
     }
