@@ -1,4 +1,6 @@
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -49,6 +51,17 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltA
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // JSON answers compressed for browsers that accept it: township links are slow and a menu tree is
+  // tens of KB. Only JSON, quickly (Brotli 4): stored files stream as they are, with ranges (their
+  // routes also say compress: false), and request bodies are never inflated here.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/json\b/,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   registerAuth(app, ctx);

@@ -25,7 +25,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   // serve: false only adds reply.sendFile (path-traversal safe, ranges, etags); routing stays ours.
   // preCompressed: the build writes .br and .gz beside each text asset; a browser that accepts them gets those.
   await app.register(fastifyStatic, { root: dist, serve: false, preCompressed: true });
-  app.get('/*', { config: { access: publicAccess } }, async (req, reply) => {
+  // compress: false: assets are compressed once at build time (above), not per request.
+  app.get('/*', { config: { access: publicAccess }, compress: false }, async (req, reply) => {
     const url = req.url.split('?')[0]!;
     if (url.startsWith('/api/')) return notFound(req, reply);
     const file = decodeURIComponent(url).replace(/^\/+/, '');

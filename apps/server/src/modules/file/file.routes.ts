@@ -27,6 +27,9 @@ import fsp from 'node:fs/promises';
 
 const userRoute = { config: { access: userAccess } };
 const publicRoute = { config: { access: publicAccess } };
+/** Stored files go out as they are (ranges, lengths, already-compressed media): never through the JSON compressor. */
+const userFile = { ...userRoute, compress: false as const };
+const publicFile = { ...publicRoute, compress: false as const };
 
 const typeName = z.object({ type: z.string().max(100), name: z.string().max(300) });
 
@@ -100,11 +103,11 @@ export async function fileRoutes(app: FastifyInstance, rt: FileRuntime) {
     return f;
   };
 
-  app.get('/file/Download/:type/:name', userRoute, async (req, reply) =>
+  app.get('/file/Download/:type/:name', userFile, async (req, reply) =>
     serveFile(rt, req, reply, await byTypeAndName(req.params), 'attachment'),
   );
 
-  app.get('/file/Image/:type/:name', userRoute, async (req, reply) => {
+  app.get('/file/Image/:type/:name', userFile, async (req, reply) => {
     const f = await byTypeAndName(req.params);
     if (f.category !== 'image') throw notFound('file.notExist');
     return serveFile(rt, req, reply, f, 'inline');
@@ -140,7 +143,7 @@ export async function fileRoutes(app: FastifyInstance, rt: FileRuntime) {
   });
 
   /** The signed form: no session, the signature is the permission. */
-  app.get('/file/Signed/:fileId', publicRoute, async (req, reply) => {
+  app.get('/file/Signed/:fileId', publicFile, async (req, reply) => {
     const { fileId } = req.params as { fileId: string };
     const verdict = await verifySignature(ctx, fileId, req.query as Record<string, unknown>);
     if (!verdict.ok) throw new AppError(403, 403, verdict.reason);

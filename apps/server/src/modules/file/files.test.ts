@@ -213,6 +213,19 @@ describe('download', () => {
     url = (await uploadAll(t, admin, { data, fileName: '病历 "摘要".txt' })).data.url;
   });
 
+  it('sends stored files as they are even to a browser that accepts compression: ranges stay byte-exact', async () => {
+    const json = Buffer.from(JSON.stringify({ rows: Array.from({ length: 300 }, (_, i) => ({ id: i, name: `检查项目${i}` })) }));
+    const jsonUrl = (await uploadAll(t, admin, { data: json, fileName: 'report.json' })).data.url;
+    const whole = await t.send('GET', jsonUrl, { token: admin, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(whole.status).toBe(200);
+    expect(whole.raw.headers['content-encoding']).toBeUndefined();
+    expect(whole.raw.rawPayload.equals(json)).toBe(true);
+    const part = await t.send('GET', jsonUrl, { token: admin, headers: { 'accept-encoding': 'br, gzip', range: 'bytes=10-99' } });
+    expect(part.status).toBe(206);
+    expect(part.raw.headers['content-encoding']).toBeUndefined();
+    expect(part.raw.rawPayload.equals(json.subarray(10, 100))).toBe(true);
+  });
+
   it('serves byte ranges (206), open and suffix ranges, and 416 past the end', async () => {
     const part = await t.send('GET', url, { token: admin, headers: { range: 'bytes=100-199' } });
     expect(part.status).toBe(206);
