@@ -17,7 +17,7 @@
  * Env (BENCH_KEEP=1 keeps the database for inspection): BENCH_SECONDS (15 per scenario, split into BENCH_ROUNDS=3 interleaved rounds), BENCH_CONNECTIONS (50),
  * BENCH_USERS (100000), BENCH_ORGS (2000).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,7 +33,7 @@ import { ROOT_ORG } from '../apps/server/src/db/seed/organizations.ts';
 import { hashPassword, md5 } from '../apps/server/src/lib/crypto.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { newUserRow } from '../apps/server/src/db/user-row.ts';
-import { cpuMs, freePort, login, pgAdmin, serverDatabaseUrl, waitForServer, serverNodeArgs } from './support.ts';
+import { cpuMs, login, pgAdmin, serverDatabaseUrl, startServer, stopServer } from './support.ts';
 
 interface Histogram {
   p50: number;
@@ -57,7 +57,6 @@ const ORGS = Number(process.env.BENCH_ORGS ?? 2_000);
 const GOAL_RATIO = 1.1;
 const GOAL_P99 = 25;
 
-const root = path.resolve(import.meta.dirname, '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-bench-perm-'));
 const dataDir = path.join(work, 'data');
 const baseUrl = process.env.DATABASE_URL || null;
@@ -339,13 +338,7 @@ async function interleaved(base: string, scenarios: { name: string; url: string;
 }
 
 async function cleanup() {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => {
-      const t = setTimeout(() => (server!.kill('SIGKILL'), r(null)), 10_000);
-      server!.once('exit', () => (clearTimeout(t), r(null)));
-    });
-  }
+  await stopServer(server);
   if (handle) await handle.close().catch(() => {});
   if (process.env.BENCH_KEEP) {
     log(`kept for inspection (BENCH_KEEP): ${schema ? `schema ${schema}` : path.join(dataDir, 'app.db')}`);
@@ -389,25 +382,9 @@ async function main() {
     `seeded ${Number(counts.n)} users, ${ORGS} + 28 organisations in ${((performance.now() - started) / 1000).toFixed(1)} s (${baseUrl ? `PostgreSQL schema ${schema}` : 'SQLite file'})`,
   );
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(work, 'no-web'),
-  };
-  const dbUrl = serverDatabaseUrl(baseUrl, schema);
-  if (dbUrl) env.DATABASE_URL = dbUrl;
-  else delete env.DATABASE_URL;
-  server = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForServer(base);
+  const running = await startServer({ dataDir, work, databaseUrl: serverDatabaseUrl(baseUrl, schema) });
+  server = running.server;
+  const { base } = running;
 
   const adminToken = await login(base, 'admin', 'admin123');
   const scopedToken = await login(base, 'benchscoped', 'demo123');

@@ -3,8 +3,10 @@
  * waiting for start-up, signing in, a process's CPU time, and a private
  * PostgreSQL schema when DATABASE_URL is set.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import pg from 'pg';
 import { md5 } from '../apps/server/src/lib/crypto.ts';
 
@@ -76,4 +78,44 @@ export async function pgAdmin(baseUrl: string, query: string): Promise<void> {
 /** Extra Node flags for the server under test (BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"), to profile it in place. */
 export function serverNodeArgs(): string[] {
   return process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean) : [];
+}
+
+/**
+ * The real server on a free loopback port, on the bench's own data folder (and
+ * PostgreSQL schema when given), without the web build; resolves once it answers.
+ */
+export async function startServer(opts: {
+  dataDir: string;
+  work: string;
+  databaseUrl: string | null;
+}): Promise<{ base: string; server: ChildProcess }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: opts.dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST: path.join(opts.work, 'no-web'),
+  };
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  else delete env.DATABASE_URL;
+  const server = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForServer(base);
+  return { base, server };
+}
+
+/** Stops a server started above: SIGTERM, then SIGKILL after 10 s. */
+export async function stopServer(server: ChildProcess | null): Promise<void> {
+  if (!server || server.exitCode !== null) return;
+  server.kill('SIGTERM');
+  await new Promise((resolve) => {
+    const t = setTimeout(() => (server.kill('SIGKILL'), resolve(null)), 10_000);
+    server.once('exit', () => (clearTimeout(t), resolve(null)));
+  });
 }

@@ -22,7 +22,7 @@
  *
  * Env: BENCH_SECONDS (10 per side), BENCH_ROUNDS (5), BENCH_CONNECTIONS (50), BENCH_ROWS (100000).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -39,7 +39,7 @@ import { dictDataId } from '../apps/server/src/db/seed/system.ts';
 import { checkReadOnlySql } from '../apps/server/src/modules/system/sql-guard.ts';
 import { NO_FILTERS, pageStatements } from '../apps/server/src/modules/system/data-interface.runner.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { freePort, login, pgAdmin, serverDatabaseUrl, waitForServer, serverNodeArgs } from './support.ts';
+import { login, pgAdmin, serverDatabaseUrl, startServer, stopServer } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -52,7 +52,6 @@ const GOAL_PLUS_MS = 2;
 /** The server's PostgreSQL pool (db/connection.ts default). */
 const SERVER_POOL = 10;
 
-const root = path.resolve(import.meta.dirname, '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-bench-di-'));
 const dataDir = path.join(work, 'data');
 const sqliteFile = path.join(dataDir, 'app.db');
@@ -197,13 +196,7 @@ function httpCaller(base: string, url: string, token: string, expectedTotal: num
 }
 
 async function cleanup() {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => {
-      const t = setTimeout(() => (server!.kill('SIGKILL'), r(null)), 10_000);
-      server!.once('exit', () => (clearTimeout(t), r(null)));
-    });
-  }
+  await stopServer(server);
   if (handle) await handle.close().catch(() => {});
   if (schema)
     await pgAdmin(baseUrl!, `DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch((e) => console.error('could not drop schema', schema, e));
@@ -232,25 +225,9 @@ async function main() {
     `seeded ${ROWS} rows in ${((performance.now() - started) / 1000).toFixed(1)} s (${baseUrl ? `PostgreSQL schema ${schema}` : 'SQLite file'})`,
   );
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(work, 'no-web'),
-  };
-  const dbUrl = serverDatabaseUrl(baseUrl, schema);
-  if (dbUrl) env.DATABASE_URL = dbUrl;
-  else delete env.DATABASE_URL;
-  server = spawn(process.execPath, [...serverNodeArgs(), '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await waitForServer(base);
+  const running = await startServer({ dataDir, work, databaseUrl: serverDatabaseUrl(baseUrl, schema) });
+  server = running.server;
+  const { base } = running;
 
   // A doctor, as the form pickers call it (any signed-in user may).
   const token = await login(base, 'zhangwei', 'demo123');
