@@ -2,6 +2,7 @@
 export { ListPage, type ListPageProps } from './ListPage.tsx';
 export { ListSearchBar, type ListSearchProps } from './ListSearchBar.tsx';
 export { RowActions, type RowAction } from './RowActions.tsx';
+export { actionsColumn } from './actionsColumn.tsx';
 export { permissionLook, systemLook, useListTexts, type ListLook, type ListTexts } from './look.ts';
 export { listPagination } from './pagination.ts';
 export { scrollWidth } from './columns.ts';

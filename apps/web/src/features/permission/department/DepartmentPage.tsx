@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { departmentApi, organizeApi } from '../../../api/permission.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
-import { ListPage, RowActions, permissionLook as look, useDeleteRow, useListQuery } from '../../../components/listPage/index.ts';
+import { actionsColumn, ListPage, permissionLook as look, useDeleteRow, useListQuery } from '../../../components/listPage/index.ts';
 import type { PickNode } from '../../../components/pickers/org/selection.ts';
 import { toPickNodes, type TreeSource } from '../../../components/pickers/org/sources.ts';
 import { NS } from '../messages.ts';
@@ -64,21 +64,12 @@ export default function DepartmentPage() {
     { title: t('dept.enCode'), dataIndex: 'enCode', width: 220 },
     { title: t('common.status'), dataIndex: 'enabledMark', width: 90, render: (v: number) => <StatusTag enabled={v === 1} /> },
     { title: t('common.sortCode'), dataIndex: 'sortCode', width: 80 },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 150,
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          look={look}
-          actions={[
-            { key: 'edit', onClick: () => setEditing({ id: r.id }) },
-            { key: 'delete', onClick: () => remove(r) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn<OrgRow>(look, t('common.actions'), 150, (r) => ({
+      actions: [
+        { key: 'edit', onClick: () => setEditing({ id: r.id }) },
+        { key: 'delete', onClick: () => remove(r) },
+      ],
+    })),
   ];
 
   return (

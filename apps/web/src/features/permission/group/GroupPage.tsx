@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { groupApi, type GroupRow } from '../../../api/permission.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
-import { ListPage, RowActions, permissionLook as look, useDeleteRow, useListQuery } from '../../../components/listPage/index.ts';
+import { actionsColumn, ListPage, permissionLook as look, useDeleteRow, useListQuery } from '../../../components/listPage/index.ts';
 import { NS } from '../messages.ts';
 import { StatusTag } from '../shared/StatusTag.tsx';
 import { formatTime } from '../shared/formatTime.ts';
@@ -41,21 +41,12 @@ export default function GroupPage() {
     { title: t('common.sortCode'), dataIndex: 'sortCode', width: 80 },
     { title: t('common.creatorTime'), dataIndex: 'creatorTime', width: 160, render: (v: number) => formatTime(v) },
     { title: t('common.description'), dataIndex: 'description', ellipsis: true },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          look={look}
-          actions={[
-            { key: 'edit', onClick: () => setEditing({ id: r.id }) },
-            { key: 'delete', onClick: () => remove(r) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn<GroupRow>(look, t('common.actions'), 130, (r) => ({
+      actions: [
+        { key: 'edit', onClick: () => setEditing({ id: r.id }) },
+        { key: 'delete', onClick: () => remove(r) },
+      ],
+    })),
   ];
 
   return (

@@ -8,7 +8,7 @@ import { TOP_NODE_ID } from '@medalliance/contract';
 import { organizeApi } from '../../../api/permission.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
-import { ListPage, RowActions, permissionLook as look, useDeleteRow } from '../../../components/listPage/index.ts';
+import { actionsColumn, ListPage, permissionLook as look, useDeleteRow } from '../../../components/listPage/index.ts';
 import { NS } from '../messages.ts';
 import { StatusTag } from '../shared/StatusTag.tsx';
 import { OrgNameCell, keysWithChildren, toOrgRows, useOrgTreeExpansion, type OrgRow } from '../shared/orgTreeRows.tsx';
@@ -50,27 +50,18 @@ export default function OrganizePage() {
     },
     { title: t('common.status'), dataIndex: 'enabledMark', width: 90, render: (v: number) => <StatusTag enabled={v === 1} /> },
     { title: t('common.sortCode'), dataIndex: 'sortCode', width: 80 },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 210,
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          look={look}
-          actions={[
-            {
-              key: 'addChild',
-              label: t('org.addChild'),
-              code: BUTTON_CODES.add,
-              onClick: () => setEditing({ id: null, parentId: r.id, category: 'department' }),
-            },
-            { key: 'edit', onClick: () => setEditing({ id: r.id }) },
-            { key: 'delete', onClick: () => remove(r) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn<OrgRow>(look, t('common.actions'), 210, (r) => ({
+      actions: [
+        {
+          key: 'addChild',
+          label: t('org.addChild'),
+          code: BUTTON_CODES.add,
+          onClick: () => setEditing({ id: null, parentId: r.id, category: 'department' }),
+        },
+        { key: 'edit', onClick: () => setEditing({ id: r.id }) },
+        { key: 'delete', onClick: () => remove(r) },
+      ],
+    })),
   ];
 
   return (

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { positionApi, type PositionRow } from '../../../api/permission.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
-import { ListPage, RowActions, permissionLook as look, useDeleteRow, useListQuery } from '../../../components/listPage/index.ts';
+import { actionsColumn, ListPage, permissionLook as look, useDeleteRow, useListQuery } from '../../../components/listPage/index.ts';
 import { NS } from '../messages.ts';
 import { OrgSideTree } from '../shared/OrgSideTree.tsx';
 import { OrgPath } from '../shared/OrgPath.tsx';
@@ -53,21 +53,12 @@ export default function PositionPage() {
     { title: t('position.organize'), dataIndex: 'organize', width: 170, render: (v: string) => <OrgPath path={v} /> },
     { title: t('common.status'), dataIndex: 'enabledMark', width: 80, render: (v: number) => <StatusTag enabled={v === 1} /> },
     { title: t('common.creatorTime'), dataIndex: 'creatorTime', width: 140, render: (v: number) => formatTime(v) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 120,
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          look={look}
-          actions={[
-            { key: 'edit', onClick: () => setEditing({ id: r.id }) },
-            { key: 'delete', onClick: () => remove(r) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn<PositionRow>(look, t('common.actions'), 120, (r) => ({
+      actions: [
+        { key: 'edit', onClick: () => setEditing({ id: r.id }) },
+        { key: 'delete', onClick: () => remove(r) },
+      ],
+    })),
   ];
 
   return (

@@ -10,7 +10,7 @@ import { BUTTON_CODES } from '../../../components/auth/permission.ts';
 import { usePermission } from '../../../components/auth/usePermission.ts';
 import {
   ListPage,
-  RowActions,
+  actionsColumn,
   permissionLook as look,
   useDeleteRow,
   useListQuery,
@@ -93,21 +93,12 @@ export default function RolePage() {
     },
     { title: t('common.sortCode'), dataIndex: 'sortCode', width: 80 },
     { title: t('common.creatorTime'), dataIndex: 'creatorTime', width: 160, render: (v: number) => formatTime(v) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 130,
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions
-          look={look}
-          actions={[
-            { key: 'edit', onClick: () => setEditing({ id: r.id }) },
-            { key: 'delete', onClick: () => remove(r) },
-          ]}
-        />
-      ),
-    },
+    actionsColumn<RoleRow>(look, t('common.actions'), 130, (r) => ({
+      actions: [
+        { key: 'edit', onClick: () => setEditing({ id: r.id }) },
+        { key: 'delete', onClick: () => remove(r) },
+      ],
+    })),
   ];
 
   return (

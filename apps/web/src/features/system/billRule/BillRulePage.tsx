@@ -4,15 +4,22 @@ import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { FieldNumberOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient, keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { billRuleApi, downloadExport, type BillRuleRow } from '../../../api/system.ts';
+import { billRuleApi, type BillRuleRow } from '../../../api/system.ts';
 import { toast } from '../../../app/feedback.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
-import { ListPage, RowActions, systemLook as look, useDeleteRow, useListQuery, useRowState } from '../../../components/listPage/index.ts';
+import {
+  actionsColumn,
+  ListPage,
+  systemLook as look,
+  useDeleteRow,
+  useListQuery,
+  useRowState,
+} from '../../../components/listPage/index.ts';
 import { BillTemplateDialog } from '../../../components/pickers/data/BillTemplateDialog.tsx';
 import { useDictionary, dictionaryLabel } from '../../../lookups/dictionaries.ts';
 import { SideTree } from '../common/SideTree.tsx';
-import { StateCell } from '../common/StateCell.tsx';
+import { exportAction, stateColumn } from '../common/listColumns.tsx';
 import { NS } from '../messages.ts';
 import { BillRuleFormModal, BUSINESS_TYPE } from './BillRuleFormModal.tsx';
 import './messages.ts';
@@ -64,6 +71,7 @@ export default function BillRulePage() {
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
 
   const state = useRowState(look, (row: BillRuleRow, enabledMark) => billRuleApi.setState(row.id, enabledMark), refresh);
+  const exportTexts = { label: t('export'), done: t('exported') };
   const remove = useDeleteRow(look, (row: BillRuleRow) => billRuleApi.remove(row.id), refresh);
   const sortOrder = (field: string) => (query.sidx === field ? (query.sort === 'asc' ? 'ascend' : 'descend') : null);
 
@@ -85,41 +93,19 @@ export default function BillRulePage() {
           <span className="ma-sys-hint">{t('bill.none')}</span>
         ),
     },
-    {
-      title: t('status'),
-      dataIndex: 'enabledMark',
-      width: 90,
-      align: 'center',
-      render: (v: number, row) => <StateCell value={v} loading={state.busy(row)} onChange={(enabledMark) => state.set(row, enabledMark)} />,
-    },
-    {
-      title: t('actions'),
-      key: 'actions',
-      width: 140,
-      render: (_: unknown, row) => (
-        <RowActions
-          look={look}
-          actions={[
-            { key: 'edit', onClick: () => setModal({ editing: row }) },
-            {
-              key: 'export',
-              label: t('export'),
-              code: 'btn_export',
-              onClick: () =>
-                void downloadExport(billRuleApi.exportUrl(row.id), `${row.fullName}-${row.enCode}.json`).then(() =>
-                  toast.success(t('exported')),
-                ),
-            },
-            {
-              key: 'delete',
-              disabled: !!row.outputNumber,
-              tooltip: row.outputNumber ? t('bill.usedNoDelete') : undefined,
-              onClick: () => remove(row),
-            },
-          ]}
-        />
-      ),
-    },
+    stateColumn(t('status'), state),
+    actionsColumn<BillRuleRow>(look, t('actions'), 160, (row) => ({
+      actions: [
+        { key: 'edit', onClick: () => setModal({ editing: row }) },
+        exportAction(exportTexts, billRuleApi.exportUrl(row.id), row),
+        {
+          key: 'delete',
+          disabled: !!row.outputNumber,
+          tooltip: row.outputNumber ? t('bill.usedNoDelete') : undefined,
+          onClick: () => remove(row),
+        },
+      ],
+    })),
   ];
 
   return (
@@ -154,7 +140,7 @@ export default function BillRulePage() {
         loading: list.isFetching,
         dataSource: list.data?.list ?? [],
         columns,
-        scroll: { x: 940 },
+        scroll: { x: 960 },
         // Sorting is the server's, so the table's own change event pages and sorts.
         onChange: (pagination, _filters, sorter) => {
           const s = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<BillRuleRow> | undefined;

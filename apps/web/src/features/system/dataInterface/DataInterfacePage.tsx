@@ -5,16 +5,23 @@ import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { dataInterfaceApi, downloadExport, type InterfaceRow } from '../../../api/system.ts';
+import { dataInterfaceApi, type InterfaceRow } from '../../../api/system.ts';
 import { toast } from '../../../app/feedback.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
-import { ListPage, RowActions, systemLook as look, useDeleteRow, useListQuery, useRowState } from '../../../components/listPage/index.ts';
+import {
+  actionsColumn,
+  ListPage,
+  systemLook as look,
+  useDeleteRow,
+  useListQuery,
+  useRowState,
+} from '../../../components/listPage/index.ts';
 import { checkAccept, checkSize } from '../../../components/upload/uploadRules.ts';
 import { NS as UPLOAD_NS } from '../../../components/upload/messages.ts';
 import { useDictionary, dictionaryLabel } from '../../../lookups/dictionaries.ts';
 import { SideTree } from '../common/SideTree.tsx';
-import { StateCell } from '../common/StateCell.tsx';
+import { exportAction, stateColumn } from '../common/listColumns.tsx';
 import { NS } from '../messages.ts';
 import { CallLogDrawer } from './CallLogDrawer.tsx';
 import { CATEGORY_DICTIONARY, InterfaceEditor } from './InterfaceEditor.tsx';
@@ -46,6 +53,7 @@ export default function DataInterfacePage() {
   });
   const refresh = () => client.invalidateQueries({ queryKey: KEY });
   const state = useRowState(look, (row: InterfaceRow, enabledMark) => dataInterfaceApi.setState(row.id, enabledMark), refresh);
+  const exportTexts = { label: t('export'), done: t('exported') };
   const remove = useDeleteRow(look, (row: InterfaceRow) => dataInterfaceApi.remove(row.id), refresh);
 
   const columns: ColumnsType<InterfaceRow> = [
@@ -76,40 +84,18 @@ export default function DataInterfacePage() {
       sorter: (a, b) => a.createdAt - b.createdAt,
       render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      title: t('status'),
-      dataIndex: 'enabledMark',
-      width: 90,
-      align: 'center',
-      render: (v: number, row) => <StateCell value={v} loading={state.busy(row)} onChange={(enabledMark) => state.set(row, enabledMark)} />,
-    },
-    {
-      title: t('actions'),
-      key: 'actions',
-      width: 180,
-      render: (_: unknown, row) => (
-        <RowActions
-          look={look}
-          actions={[
-            { key: 'edit', onClick: () => setEditor({ id: row.id }) },
-            { key: 'test', label: t('di.test'), testId: 'ma-di-test-row', onClick: () => setEditor({ id: row.id, test: true }) },
-          ]}
-          more={[
-            { key: 'log', label: t('di.callLog'), onClick: () => setLogOf(row) },
-            {
-              key: 'export',
-              label: t('export'),
-              code: 'btn_export',
-              onClick: () =>
-                void downloadExport(dataInterfaceApi.exportUrl(row.id), `${row.fullName}-${row.enCode}.json`).then(() =>
-                  toast.success(t('exported')),
-                ),
-            },
-            { key: 'delete', onClick: () => remove(row) },
-          ]}
-        />
-      ),
-    },
+    stateColumn(t('status'), state),
+    actionsColumn<InterfaceRow>(look, t('actions'), 180, (row) => ({
+      actions: [
+        { key: 'edit', onClick: () => setEditor({ id: row.id }) },
+        { key: 'test', label: t('di.test'), testId: 'ma-di-test-row', onClick: () => setEditor({ id: row.id, test: true }) },
+      ],
+      more: [
+        { key: 'log', label: t('di.callLog'), onClick: () => setLogOf(row) },
+        exportAction(exportTexts, dataInterfaceApi.exportUrl(row.id), row),
+        { key: 'delete', onClick: () => remove(row) },
+      ],
+    })),
   ];
 
   return (

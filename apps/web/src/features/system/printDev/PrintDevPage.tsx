@@ -5,15 +5,15 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { downloadExport, printDevApi, type PrintTemplateSummary } from '../../../api/system.ts';
+import { printDevApi, type PrintTemplateSummary } from '../../../api/system.ts';
 import { toast } from '../../../app/feedback.ts';
 import { Auth } from '../../../components/auth/Auth.tsx';
 import { BUTTON_CODES } from '../../../components/auth/permission.ts';
-import { ListPage, RowActions, systemLook as look, useDeleteRow, useRowState } from '../../../components/listPage/index.ts';
+import { actionsColumn, ListPage, systemLook as look, useDeleteRow, useRowState } from '../../../components/listPage/index.ts';
 import { useDictionary } from '../../../lookups/dictionaries.ts';
 import { invalidatePrintTemplates } from '../../../lookups/printTemplates.ts';
 import { SideTree } from '../common/SideTree.tsx';
-import { StateCell } from '../common/StateCell.tsx';
+import { exportAction, stateColumn } from '../common/listColumns.tsx';
 import { NS } from '../messages.ts';
 import { PRINT_CATEGORY_DICTIONARY } from './constants.ts';
 import { PrintDialog } from './PrintDialog.tsx';
@@ -60,6 +60,7 @@ export default function PrintDevPage() {
   };
   // The server toggles: no state to send.
   const state = useRowState(look, (row: PrintTemplateSummary) => printDevApi.setState(row.id), refresh);
+  const exportTexts = { label: t('export'), done: t('exported') };
   const copy = async (row: PrintTemplateSummary) => {
     await printDevApi.copy(row.id);
     toast.success(t('pd.copied'));
@@ -90,46 +91,24 @@ export default function PrintDevPage() {
       sorter: (a, b) => a.createdAt - b.createdAt,
       render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      title: t('status'),
-      dataIndex: 'enabledMark',
-      width: 80,
-      align: 'center',
-      render: (v: number, row) => <StateCell value={v} loading={state.busy(row)} onChange={(enabledMark) => state.set(row, enabledMark)} />,
-    },
-    {
-      title: t('actions'),
-      key: 'actions',
-      width: 170,
-      render: (_: unknown, row) => (
-        <RowActions
-          look={look}
-          actions={[
-            {
-              key: 'design',
-              label: t('pd.designShort'),
-              code: BUTTON_CODES.edit,
-              testId: 'ma-pd-design-row',
-              onClick: () => setDesigner({ id: row.id }),
-            },
-            { key: 'print', label: t('pd.print'), testId: 'ma-pd-print-row', onClick: () => setPrinting(row) },
-          ]}
-          more={[
-            { key: 'copy', label: t('copy'), code: BUTTON_CODES.add, onClick: () => void copy(row) },
-            {
-              key: 'export',
-              label: t('export'),
-              code: 'btn_export',
-              onClick: () =>
-                void downloadExport(printDevApi.exportUrl(row.id), `${row.fullName}-${row.enCode}.json`).then(() =>
-                  toast.success(t('exported')),
-                ),
-            },
-            { key: 'delete', onClick: () => remove(row) },
-          ]}
-        />
-      ),
-    },
+    stateColumn(t('status'), state),
+    actionsColumn<PrintTemplateSummary>(look, t('actions'), 170, (row) => ({
+      actions: [
+        {
+          key: 'design',
+          label: t('pd.designShort'),
+          code: BUTTON_CODES.edit,
+          testId: 'ma-pd-design-row',
+          onClick: () => setDesigner({ id: row.id }),
+        },
+        { key: 'print', label: t('pd.print'), testId: 'ma-pd-print-row', onClick: () => setPrinting(row) },
+      ],
+      more: [
+        { key: 'copy', label: t('copy'), code: BUTTON_CODES.add, onClick: () => void copy(row) },
+        exportAction(exportTexts, printDevApi.exportUrl(row.id), row),
+        { key: 'delete', onClick: () => remove(row) },
+      ],
+    })),
   ];
 
   return (
