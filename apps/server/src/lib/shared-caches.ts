@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
 import { deploymentId } from './deployment.ts';
+import { redisChannel, type RedisChannel } from './redis-channel.ts';
 
 /**
  * In-process caches (grants, list totals, organisation labels, settings,
@@ -24,82 +23,39 @@ export function sharedCache(name: string, drop: Drop): (ctx: AppContext, key?: s
   drops.set(name, drop);
   return (ctx, key = null) => {
     drop(ctx, key);
-    busOf(ctx)?.publish(name, key);
+    busOf(ctx)?.publish({ name, key });
   };
 }
 
-interface Bus {
-  publish(name: string, key: string | null): void;
-  ready: Promise<void>;
-  close(): Promise<void>;
-}
-
 interface Message {
-  from: string;
   name: string;
   key: string | null;
 }
 
-const buses = new WeakMap<AppContext['db'], Bus>();
+const buses = new WeakMap<AppContext['db'], RedisChannel<Message>>();
 const busOf = (ctx: AppContext) => buses.get(ctx.db);
 
-/** Joins the deployment's invalidation channel (with REDIS_URL); answers the bus to close with the app. */
-export function startSharedCaches(ctx: AppContext): Bus | null {
+/** Joins the deployment's invalidation channel (with REDIS_URL); answers it to close with the app. */
+export function startSharedCaches(ctx: AppContext): { close(): Promise<void> } | null {
   const url = ctx.config.redisUrl;
   if (!url) return null;
-  const instance = randomUUID();
-  const options = { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 };
-  const pub = new Redis(url, options);
-  const sub = new Redis(url, options);
-  for (const client of [pub, sub]) client.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis (shared caches) error'));
-  const channel = deploymentId(ctx).then((id) => `medalliance:cache:${id}`);
-  let closing = false;
-
-  const ready = (async () => {
-    const name = await channel;
-    await Promise.all([pub.connect(), sub.connect()]);
-    sub.on('message', (ch: string, raw: string) => {
-      if (ch !== name) return;
-      let m: Message;
-      try {
-        m = JSON.parse(raw) as Message;
-      } catch {
-        return;
-      }
-      // Our own changes were applied here already.
-      if (m.from === instance) return;
-      drops.get(m.name)?.(ctx, typeof m.key === 'string' ? m.key : null);
-    });
-    await sub.subscribe(name);
-  })().catch((err: Error) => {
-    if (!closing)
-      ctx.log.error({ err: err.message }, 'shared caches: Redis unavailable; other processes see changes when their entries expire');
-  });
-
-  const bus: Bus = {
-    ready,
-    publish(name, key) {
-      void (async () => {
-        await ready;
-        if (pub.status !== 'ready') return;
-        await pub.publish(await channel, JSON.stringify({ from: instance, name, key } satisfies Message));
-      })().catch((err: Error) => ctx.log.warn({ err: err.message }, 'shared caches: publish failed'));
+  const bus = redisChannel<Message>(
+    ctx,
+    {
+      url,
+      channel: deploymentId(ctx).then((id) => `medalliance:cache:${id}`),
+      what: 'shared caches',
+      fallback: 'other processes see changes when their entries expire',
     },
-    async close() {
-      closing = true;
+    (m) => drops.get(m.name)?.(ctx, typeof m.key === 'string' ? m.key : null),
+  );
+  buses.set(ctx.db, bus);
+  return {
+    close: async () => {
       buses.delete(ctx.db);
-      for (const client of [sub, pub]) {
-        try {
-          if (client.status === 'ready') await client.quit();
-          else client.disconnect();
-        } catch {
-          client.disconnect();
-        }
-      }
+      await bus.close();
     },
   };
-  buses.set(ctx.db, bus);
-  return bus;
 }
 
 /** Resolves once this app listens for other processes' changes (tests wait for it). */

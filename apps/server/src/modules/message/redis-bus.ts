@@ -1,5 +1,5 @@
-import { Redis } from 'ioredis';
 import type { AppContext } from '../../context.ts';
+import { redisChannel } from '../../lib/redis-channel.ts';
 import type { HubEvent } from './hub.ts';
 
 /**
@@ -25,39 +25,17 @@ export interface HubBus {
 /** A presence entry older than this belongs to a process that died. */
 const PRESENCE_STALE_MS = 60_000;
 
-interface Envelope {
-  from: string;
-  event: HubEvent;
-}
-
 export function redisBus(ctx: AppContext, url: string, channel: Promise<string>, instance: string): HubBus {
-  const options = { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 };
-  const pub = new Redis(url, options);
-  const sub = new Redis(url, options);
-  for (const client of [pub, sub]) client.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis (socket hub) error'));
   const listeners: ((event: HubEvent) => void)[] = [];
+  const bus = redisChannel<HubEvent>(
+    ctx,
+    { url, channel, instance, what: 'socket hub', fallback: 'cross-process pushes fall back to the periodic re-check' },
+    (event) => {
+      for (const l of listeners) l(event);
+    },
+  );
+  const { ready, client: pub } = bus;
   let closing = false;
-
-  const ready = (async () => {
-    const name = await channel;
-    await Promise.all([pub.connect(), sub.connect()]);
-    sub.on('message', (ch: string, raw: string) => {
-      if (ch !== name) return;
-      let env: Envelope;
-      try {
-        env = JSON.parse(raw) as Envelope;
-      } catch {
-        return;
-      }
-      // Our own events were delivered locally already.
-      if (env.from === instance || !env.event) return;
-      for (const l of listeners) l(env.event);
-    });
-    await sub.subscribe(name);
-  })().catch((err: Error) => {
-    if (!closing)
-      ctx.log.error({ err: err.message }, 'socket hub: Redis unavailable; cross-process pushes fall back to the periodic re-check');
-  });
 
   // Presence writes are serialised so an older list never overwrites a newer one.
   let presenceChain: Promise<unknown> = Promise.resolve();
@@ -65,12 +43,7 @@ export function redisBus(ctx: AppContext, url: string, channel: Promise<string>,
 
   return {
     ready,
-    publish(event) {
-      void (async () => {
-        await ready;
-        await pub.publish(await channel, JSON.stringify({ from: instance, event } satisfies Envelope));
-      })().catch((err: Error) => ctx.log.warn({ err: err.message }, 'socket hub: publish failed'));
-    },
+    publish: (event) => bus.publish(event),
     onEvent(listener) {
       listeners.push(listener);
     },
@@ -108,14 +81,7 @@ export function redisBus(ctx: AppContext, url: string, channel: Promise<string>,
       } catch {
         /* leaving anyway */
       }
-      for (const client of [sub, pub]) {
-        try {
-          if (client.status === 'ready') await client.quit();
-          else client.disconnect();
-        } catch {
-          client.disconnect();
-        }
-      }
+      await bus.close();
     },
   };
 }
