@@ -17,19 +17,8 @@ import type { SocketHub } from './hub.ts';
  */
 export const SOCKET_PATHS = ['/api/message/websocket', '/api/message/websocket/:token'] as const;
 
-/**
- * The token is in the path: keep it out of the logs. The route logs at 'warn'
- * (no "incoming request" lines with the URL), and the URL other hooks see (the
- * request log keeps paths) has the token replaced.
- */
-const socketRoute = {
-  config: { access: publicAccess },
-  logLevel: 'warn',
-  onRequest: (req: FastifyRequest, _reply: unknown, done: () => void) => {
-    if ((req.params as { token?: string }).token) req.raw.url = '/api/message/websocket/***';
-    done();
-  },
-} as const;
+/** The token in the path stays out of the logs: http/log-redact.ts hides it in every log line and the request log. */
+const socketRoute = { config: { access: publicAccess } } as const;
 
 export async function websocketRoutes(app: FastifyInstance, ctx: AppContext, hub: SocketHub): Promise<void> {
   const tokenParam = (req: FastifyRequest) => (req.params as { token?: string }).token;

@@ -4,6 +4,7 @@ import type { Insertable } from 'kysely';
 import { LOG_CATEGORIES, type PageResult, type SysLogRow } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { DataInterfaceLogTable, SysLogTable } from '../../db/tables/system.ts';
+import { redactUrl } from '../../http/log-redact.ts';
 import { keywordMatch } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
@@ -195,7 +196,7 @@ export function registerRequestLog(app: FastifyInstance, ctx: AppContext): void 
     subscribed = true;
   }
   app.addHook('onResponse', async (req, reply) => {
-    const path = req.url.split('?')[0] ?? '';
+    const path = redactUrl(req.url).split('?')[0] ?? '';
     if (!path.startsWith('/api/')) return;
     const b = bufferOf(ctx);
     const now = Date.now();
