@@ -89,8 +89,18 @@ describe('system data', () => {
     expect(await page.locator('.ant-select-dropdown:visible').getByText(`E2E分类${stamp}`).count()).toBe(0);
     await page.keyboard.press('Escape'); // closes the dropdown
     await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
-    await dialog('ma-bill-modal').locator('input#fullName').press('Escape'); // closes the dialog
-    await dialog('ma-bill-modal').waitFor({ state: 'hidden' });
+    // Escape in the form closes the dialog. Right after the dropdown closed, the select may still
+    // take the first key (seen under load in CI): press again while the dialog is open.
+    await dialog('ma-bill-modal').locator('input#fullName').focus();
+    await expect
+      .poll(
+        async () => {
+          if (await dialog('ma-bill-modal').isVisible()) await page.keyboard.press('Escape');
+          return dialog('ma-bill-modal').isVisible();
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe(false);
 
     await openMenu('数据字典');
     await types.getByText('业务分类').click();
