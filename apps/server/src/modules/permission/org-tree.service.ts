@@ -3,7 +3,7 @@ import type { OrganizeNode, OrgCategory } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { Dialect } from '../../db/connection.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
-import { sharedCache } from '../../lib/shared-caches.ts';
+import { labelCache } from './labels.ts';
 
 /**
  * Organisation paths and subtrees. `organizations.idPath` holds the ids from the
@@ -82,42 +82,35 @@ export function findOrg(ctx: AppContext, id: string): Promise<OrgRow | undefined
   return ctx.db.selectFrom('organizations').select(orgColumns).where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * Names and paths of every organisation, for labels only (never for access
- * decisions, which always ask the database). Kept per database for a few
- * seconds and dropped on every organisation write of this process; an id it
- * does not know (created by another process) reloads it at once.
- */
-const LABEL_TTL_MS = 5_000;
-const labelCache = new WeakMap<AppContext['db'], { at: number; byId: Map<string, { fullName: string; idPath: string }> }>();
-
-async function orgLabels(ctx: AppContext, need: string[]): Promise<Map<string, { fullName: string; idPath: string }>> {
-  const hit = labelCache.get(ctx.db);
-  if (hit && Date.now() - hit.at < LABEL_TTL_MS && need.every((id) => hit.byId.has(id))) return hit.byId;
-  const rows = await ctx.db.selectFrom('organizations').select(['id', 'fullName', 'idPath']).execute();
-  const byId = new Map(rows.map((r) => [r.id, { fullName: r.fullName, idPath: r.idPath }]));
-  labelCache.set(ctx.db, { at: Date.now(), byId });
-  return byId;
+interface OrgLabel {
+  fullName: string;
+  idPath: string;
+  /** The name path, worked out on first use and kept with the entry. */
+  pathName?: string;
 }
 
-export const invalidateOrgLabels = sharedCache('orgLabels', (ctx) => void labelCache.delete(ctx.db));
+/** Names and paths of every organisation, for labels only (labels.ts); organisation writes drop them. */
+const orgLabels = labelCache<OrgLabel>('orgLabels', async (ctx) => {
+  const rows = await ctx.db.selectFrom('organizations').select(['id', 'fullName', 'idPath']).execute();
+  return new Map(rows.map((r) => [r.id, { fullName: r.fullName, idPath: r.idPath }]));
+});
+
+export const invalidateOrgLabels = orgLabels.invalidate;
 
 /** Name paths ('county hospital/internal medicine') of the given organisations. */
 export async function orgPathNames(ctx: AppContext, orgIds: Iterable<string>): Promise<Map<string, string>> {
   const ids = [...new Set(orgIds)].filter(Boolean);
   const out = new Map<string, string>();
   if (!ids.length) return out;
-  const byId = await orgLabels(ctx, ids);
+  const byId = await orgLabels.get(ctx, ids);
   for (const id of ids) {
     const node = byId.get(id);
-    if (node)
-      out.set(
-        id,
-        node.idPath
-          .split(',')
-          .map((a) => byId.get(a)?.fullName ?? '')
-          .join('/'),
-      );
+    if (!node) continue;
+    node.pathName ??= node.idPath
+      .split(',')
+      .map((a) => byId.get(a)?.fullName ?? '')
+      .join('/');
+    out.set(id, node.pathName);
   }
   return out;
 }

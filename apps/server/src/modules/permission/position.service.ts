@@ -5,6 +5,7 @@ import { keywordMatch, paginate } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
 import { invalidateGrants } from './grants.service.ts';
+import { membershipNames } from './labels.ts';
 import { allOrgs, findOrg, inSubtree, keepWithAncestors, linkTree, orgPathNames, toOrgNodes } from './org-tree.service.ts';
 import './messages.ts';
 
@@ -153,6 +154,7 @@ export async function createPosition(ctx: AppContext, session: SessionInfo, body
       updatedBy: null,
     })
     .execute();
+  membershipNames.invalidate(ctx);
   return { id };
 }
 
@@ -175,6 +177,7 @@ export async function updatePosition(ctx: AppContext, session: SessionInfo, id: 
     })
     .where('id', '=', id)
     .execute();
+  membershipNames.invalidate(ctx);
   // Position grants count only while the position is enabled.
   if (body.enabledMark !== undefined && body.enabledMark !== old.enabledMark) invalidateGrants(ctx);
 }
@@ -198,5 +201,6 @@ export async function deletePosition(ctx: AppContext, id: string) {
     await trx.deleteFrom('authorizations').where('objectType', '=', 'Position').where('objectId', '=', id).execute();
     await trx.deleteFrom('positions').where('id', '=', id).execute();
   });
+  membershipNames.invalidate(ctx);
   invalidateGrants(ctx);
 }

@@ -6,6 +6,7 @@ import { keywordMatch, paginate } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
 import { invalidateGrants } from './grants.service.ts';
+import { membershipNames } from './labels.ts';
 import {
   allOrgs,
   findOrg,
@@ -266,6 +267,7 @@ export async function createRole(ctx: AppContext, session: SessionInfo, body: Ro
         .execute();
     }
   });
+  membershipNames.invalidate(ctx);
   return { id };
 }
 
@@ -297,6 +299,7 @@ export async function updateRole(ctx: AppContext, session: SessionInfo, id: stri
         .execute();
     }
   });
+  membershipNames.invalidate(ctx);
   if (body.enabledMark !== undefined && body.enabledMark !== old.enabledMark) invalidateGrants(ctx);
 }
 
@@ -330,5 +333,6 @@ export async function deleteRole(ctx: AppContext, id: string) {
     await trx.deleteFrom('roleOrganizations').where('roleId', '=', id).execute();
     await trx.deleteFrom('roles').where('id', '=', id).execute();
   });
+  membershipNames.invalidate(ctx);
   invalidateGrants(ctx);
 }

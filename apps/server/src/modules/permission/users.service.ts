@@ -1,10 +1,12 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { UserCreateBody, UserListQuery, UserListRow, UserUpdateBody } from '@medalliance/contract';
 import { DEFAULT_USER_PASSWORD } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { Database, UserTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { keywordMatch } from '../../http/paging.ts';
+import { likePattern } from '../../http/paging.ts';
+import { compileWithParams, type CompiledQuery } from '../../db/prepared.ts';
+import { membershipNames } from './labels.ts';
 import { hashPassword, md5 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { announceEnded, revokeUserSessions, revokeUserSessionsIn, type SessionInfo } from '../oauth/sessions.service.ts';
@@ -107,19 +109,21 @@ async function relationNames(ctx: AppContext, userIds: string[]) {
   const out = new Map<string, { positions: string[]; roles: string[] }>();
   for (const id of userIds) out.set(id, { positions: [], roles: [] });
   if (!userIds.length) return out;
-  // By user only (the user_relations_user index); the kinds are told apart by the joins.
+  // By user and kind (the user_relations_user index); the names come from memory, not from joins.
   const rels = await ctx.db
     .selectFrom('userRelations')
-    .leftJoin('positions', (j) => j.onRef('positions.id', '=', 'userRelations.objectId').on('userRelations.objectType', '=', 'Position'))
-    .leftJoin('roles', (j) => j.onRef('roles.id', '=', 'userRelations.objectId').on('userRelations.objectType', '=', 'Role'))
-    .select(['userRelations.userId', 'userRelations.objectType', 'positions.fullName as positionName', 'roles.fullName as roleName'])
-    .where('userRelations.userId', 'in', userIds)
-    .orderBy('userRelations.sortCode')
+    .select(['userId', 'objectType', 'objectId'])
+    .where('userId', 'in', userIds)
+    .where('objectType', 'in', ['Position', 'Role'])
+    .orderBy('sortCode')
     .execute();
+  const key = (r: { objectType: string; objectId: string }) => `${r.objectType}:${r.objectId}`;
+  const names = await membershipNames.get(ctx, rels.map(key));
   for (const r of rels) {
+    const name = names.get(key(r));
+    if (!name) continue;
     const entry = out.get(r.userId)!;
-    if (r.objectType === 'Position' && r.positionName) entry.positions.push(r.positionName);
-    if (r.objectType === 'Role' && r.roleName) entry.roles.push(r.roleName);
+    (r.objectType === 'Position' ? entry.positions : entry.roles).push(name);
   }
   return out;
 }
@@ -129,6 +133,85 @@ export interface UserListOptions {
   limit?: number;
 }
 
+/** The values a compiled list query takes per call. */
+interface ListParams extends Record<string, unknown> {
+  pattern: string;
+  enabledMark: number;
+  limit: number;
+  offset: number;
+}
+
+interface ListQueries {
+  page: CompiledQuery<ListParams, ListRecord>;
+  total: CompiledQuery<ListParams, { total: number | string }>;
+}
+
+/**
+ * The list's page and total queries, built and compiled once per caller's
+ * grants (their row rule is fixed for that grants object, which is replaced
+ * whenever grants change) and filter shape: which filters are on, the sort,
+ * and the organisation (its path's values are bound constants). The keyword,
+ * state and paging stay parameters.
+ */
+const listQueryCache = new WeakMap<UserGrants, Map<string, ListQueries>>();
+
+function listQueries(ctx: AppContext, grants: UserGrants, q: UserListQuery, orgPath: string | null): ListQueries {
+  const sortRef = sortColumns[q.sidx as keyof typeof sortColumns];
+  const shape = [
+    sortRef ? `${sortRef} ${q.sort}` : '',
+    q.keyword ? 'keyword' : '',
+    q.enabledMark !== null ? 'state' : '',
+    orgPath ?? '',
+  ].join('|');
+  let perGrants = listQueryCache.get(grants);
+  if (!perGrants) listQueryCache.set(grants, (perGrants = new Map()));
+  const hit = perGrants.get(shape);
+  if (hit) return hit;
+
+  const filter = rowFilter(ctx, grants);
+  // The filtered set, as ids only: counted, and paged through the covering indexes.
+  const idsOf = (db: Db, p: <K extends keyof ListParams>(name: K) => ListParams[K]) => {
+    let ids = db.selectFrom('users').select('users.id');
+    if (filter) ids = ids.where(filter);
+    if (q.keyword) ids = ids.where(containsPattern(['users.account', 'users.realName', 'users.mobilePhone'], p('pattern')));
+    if (orgPath !== null) ids = ids.where(inOrgSubtree(ctx.dialect, orgPath));
+    if (q.enabledMark !== null) ids = ids.where('users.enabledMark', '=', p('enabledMark'));
+    return ids;
+  };
+  const ordered = <Q extends SelectQueryBuilder<Database, 'users', object>>(query: Q): Q =>
+    (sortRef
+      ? query.orderBy(sortRef, q.sort).orderBy('users.id', q.sort)
+      : query.orderBy('users.sortCode').orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc')) as Q;
+  const queries: ListQueries = {
+    // Only the page's rows are read from the table (a "deferred join").
+    page: compileWithParams(ctx.db, (db, p) =>
+      ordered(
+        db
+          .selectFrom('users')
+          .select(listColumns)
+          .where('users.id', 'in', ordered(idsOf(db, p)).limit(p('limit')).offset(p('offset'))),
+      ),
+    ),
+    total: compileWithParams(ctx.db, (db, p) =>
+      idsOf(db, p)
+        .clearSelect()
+        .select(sql<number>`count(*)`.as('total')),
+    ),
+  };
+  // Organisation filters are part of the shape: bound the entries one caller can make.
+  if (perGrants.size >= 100) perGrants.clear();
+  perGrants.set(shape, queries);
+  return queries;
+}
+
+/** Case-insensitive "contains" over columns, like keywordMatch, with the likePattern as one parameter. */
+function containsPattern(columns: string[], pattern: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.join(
+    columns.map((c) => sql`lower(${sql.ref(c)}) like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
 /**
  * The users management list (spec §7.4): keyword over account, name and mobile,
  * an organisation's subtree, enabled state; paged and sorted in SQL; filtered by
@@ -136,30 +219,20 @@ export interface UserListOptions {
  */
 export async function listUsers(ctx: AppContext, session: SessionInfo, q: UserListQuery) {
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
-  // The filtered set, as ids only: counted, and paged through the covering indexes.
-  let ids = ctx.db.selectFrom('users').select('users.id');
-  const filter = rowFilter(ctx, grants);
-  if (filter) ids = ids.where(filter);
-  if (q.keyword) ids = ids.where(keywordMatch(['users.account', 'users.realName', 'users.mobilePhone'], q.keyword));
+  let orgPath: string | null = null;
   if (q.organizeId) {
     const org = await findOrg(ctx, q.organizeId);
     if (!org) throw notFound();
-    ids = ids.where(inOrgSubtree(ctx.dialect, org.idPath));
+    orgPath = org.idPath;
   }
-  if (q.enabledMark !== null) ids = ids.where('users.enabledMark', '=', q.enabledMark);
-  const sortRef = sortColumns[q.sidx as keyof typeof sortColumns];
-  const ordered = <Q extends SelectQueryBuilder<Database, 'users', object>>(query: Q): Q =>
-    (sortRef
-      ? query.orderBy(sortRef, q.sort).orderBy('users.id', q.sort)
-      : query.orderBy('users.sortCode').orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc')) as Q;
-  const pageIds = ordered(ids)
-    .limit(q.pageSize)
-    .offset((q.currentPage - 1) * q.pageSize);
-  const [rows, count] = await Promise.all([
-    // Only the page's rows are read from the table (a "deferred join").
-    ordered(ctx.db.selectFrom('users').select(listColumns).where('users.id', 'in', pageIds)).execute(),
-    cachedTotal(ctx, ids.clearSelect().select(sql<number>`count(*)`.as('total'))),
-  ]);
+  const { page, total } = listQueries(ctx, grants, q, orgPath);
+  const values: ListParams = {
+    pattern: q.keyword ? likePattern(q.keyword) : '',
+    enabledMark: q.enabledMark ?? 0,
+    limit: q.pageSize,
+    offset: (q.currentPage - 1) * q.pageSize,
+  };
+  const [rows, count] = await Promise.all([page.execute(ctx.db, page.parameters(values)), cachedTotal(ctx, total, values)]);
   return {
     list: dropColumns(await toListRows(ctx, rows), hiddenColumnsOf(grants, USER_MENU)),
     pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: count },
@@ -179,20 +252,18 @@ const countCache = new WeakMap<AppContext['db'], Map<string, { at: number; total
 
 async function cachedTotal(
   ctx: AppContext,
-  query: {
-    compile(): { sql: string; parameters: readonly unknown[] };
-    executeTakeFirst(): Promise<{ total: number | string } | undefined>;
-  },
+  query: CompiledQuery<ListParams, { total: number | string }>,
+  values: ListParams,
 ): Promise<number> {
   let perDb = countCache.get(ctx.db);
   if (!perDb) countCache.set(ctx.db, (perDb = new Map()));
-  const compiled = query.compile();
-  const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  const parameters = query.parameters(values);
+  const key = `${query.sql}\u0000${JSON.stringify(parameters)}`;
   const now = Date.now();
   const hit = perDb.get(key);
   if (hit && now - hit.at < COUNT_TTL_MS) return hit.total;
   if (perDb.size > 1000) perDb.clear();
-  const entry = { at: now, total: query.executeTakeFirst().then((r) => Number(r?.total ?? 0)) };
+  const entry = { at: now, total: query.execute(ctx.db, parameters).then((r) => Number(r[0]?.total ?? 0)) };
   entry.total.catch(() => perDb.delete(key));
   perDb.set(key, entry);
   return entry.total;

@@ -84,6 +84,37 @@ describe('users list', () => {
     expect((await call('GET', '/api/permission/Users?sidx=passwordHash')).code).toBe(200);
     expect((await call('GET', '/api/permission/Users?organizeId=999999')).status).toBe(404);
   });
+
+  it('position and role names (kept in memory) follow their creation and renaming at once', async () => {
+    const roleId = (await call('POST', '/api/permission/Role', { fullName: '标签角色', enCode: 'labelRole' })).data.id;
+    const positionId = (
+      await call('POST', '/api/permission/Position', { organizeId: ORG.surgery, fullName: '标签岗位', enCode: 'P.LABEL' })
+    ).data.id;
+    const row = async () => (await call('GET', '/api/permission/Users?keyword=labelled1')).data.list[0];
+    await row(); // the names are loaded before the role and position exist
+    const created = await call('POST', '/api/permission/Users', {
+      account: 'labelled1',
+      realName: '标签用户',
+      organizeId: [ORG.surgery],
+      positionId: [positionId],
+      roleId: [roleId, '200000000000000002'],
+    });
+    expect(created.code, created.msg).toBe(200);
+    expect(await row()).toMatchObject({ position: '标签岗位', roleName: '标签角色,县级医生' });
+
+    expect((await call('PUT', `/api/permission/Role/${roleId}`, { fullName: '改名角色', enCode: 'labelRole', globalMark: 1 })).code).toBe(
+      200,
+    );
+    expect((await row()).roleName).toBe('改名角色,县级医生');
+    const renamed = await call('PUT', `/api/permission/Position/${positionId}`, {
+      organizeId: ORG.surgery,
+      fullName: '改名岗位',
+      enCode: 'P.LABEL',
+    });
+    expect(renamed.code).toBe(200);
+    expect((await row()).position).toBe('改名岗位');
+    expect((await call('DELETE', `/api/permission/Users/${created.data.id}`)).code).toBe(200);
+  });
 });
 
 describe('user writes', () => {
