@@ -17,7 +17,7 @@ export interface CompiledQuery<P, R> {
  * values that change per call. `param(name)` hands the builder a unique mark
  * (never a value a caller could send) that becomes that parameter's slot.
  */
-export function compileWithParams<P extends Record<string, unknown>, R>(
+export function compileWithParams<P extends object, R>(
   db: Db,
   build: (db: Db, param: <K extends keyof P>(name: K) => P[K]) => Compilable<R>,
 ): CompiledQuery<P, R> {

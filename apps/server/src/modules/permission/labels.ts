@@ -48,17 +48,18 @@ function every<T>(items: Iterable<T>, test: (item: T) => boolean): boolean {
 }
 
 /**
- * Names of positions and roles, keyed `Position:<id>` and `Role:<id>` as a
- * membership (user_relations) names them: the users list's position and role
- * columns. Creating, renaming and deleting either calls `invalidate`.
+ * Names of positions and roles by id, under the kind a membership
+ * (user_relations.objectType) names them by, `Position` or `Role`: the users
+ * list's position and role columns. Creating, renaming and deleting either
+ * calls `invalidate`.
  */
-export const membershipNames = labelCache<string>('membershipNames', async (ctx) => {
+export const membershipNames = labelCache<Partial<Record<string, string>>>('membershipNames', async (ctx) => {
   const [positions, roles] = await Promise.all([
     ctx.db.selectFrom('positions').select(['id', 'fullName']).execute(),
     ctx.db.selectFrom('roles').select(['id', 'fullName']).execute(),
   ]);
-  return new Map([
-    ...positions.map((p) => [`Position:${p.id}`, p.fullName] as const),
-    ...roles.map((r) => [`Role:${r.id}`, r.fullName] as const),
-  ]);
+  const byId = new Map<string, Partial<Record<string, string>>>();
+  for (const p of positions) byId.set(p.id, { Position: p.fullName });
+  for (const r of roles) byId.set(r.id, { ...byId.get(r.id), Role: r.fullName });
+  return byId;
 });

@@ -10,6 +10,7 @@ import {
   userIdsBody,
   userListQuery,
   userUpdateBody,
+  type UserListQuery,
 } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { moduleAccess, userAccess, type Access } from '../../http/access.ts';
@@ -54,6 +55,26 @@ const stateBody = z.object({ enabledMark: z.union([z.literal(0), z.literal(1)]).
 const EXPORT_MAX = 20_000;
 
 const stamp = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
+
+/**
+ * The users list's query, parsed once per query string: the screen asks the
+ * same few again and again (page turns, filters), and zod costs about as much
+ * as one of the list's SQL reads. Only successful parses are kept, frozen as
+ * they are shared; failures answer their 400 each time.
+ */
+const parsedListQueries = new Map<string, Readonly<UserListQuery>>();
+
+function listQuery(req: FastifyRequest): UserListQuery {
+  const at = req.url.indexOf('?');
+  const search = at < 0 ? '' : req.url.slice(at + 1);
+  let q = parsedListQueries.get(search);
+  if (!q) {
+    q = Object.freeze(parse(userListQuery, req.query, requestLanguage(req)));
+    if (parsedListQueries.size >= 1000) parsedListQueries.clear();
+    parsedListQueries.set(search, q);
+  }
+  return q;
+}
 
 /** Users: the management screen, its actions, Excel, and the lookups every picker uses (spec §7.4). */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -116,9 +137,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // ---- the users screen (menu 'user'): row rules, column rules and buttons apply
-  app.get(base, route(moduleAccess(USER_MENU)), async (req) =>
-    ok(await listUsers(ctx, req.session, parse(userListQuery, req.query, lang(req)))),
-  );
+  app.get(base, route(moduleAccess(USER_MENU)), async (req) => ok(await listUsers(ctx, req.session, listQuery(req))));
 
   app.get(`${base}/ExportExcel`, route(moduleAccess(USER_MENU, 'btn_export')), async (req, reply) => {
     const q = parse(

@@ -1,6 +1,6 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { UserCreateBody, UserListQuery, UserListRow, UserUpdateBody } from '@medalliance/contract';
-import { DEFAULT_USER_PASSWORD } from '@medalliance/contract';
+import { DEFAULT_USER_PASSWORD, USER_LIST_MAX_PAGE_SIZE } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { Database, UserTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -104,23 +104,54 @@ export function inOrgSubtree(dialect: Dialect, path: string): Expression<SqlBool
   return sql<SqlBool>`(${inSubtree(dialect, 'users.organizeId', path)} or users.id in (select r.user_id from user_relations r where r.object_type = 'Organize' and ${inSubtree(dialect, 'r.objectId', path)}))`;
 }
 
-/** Positions and roles of some users, names in sort order. */
+interface Membership {
+  userId: string;
+  objectType: string;
+  objectId: string;
+}
+
+/**
+ * The position and role memberships of n users, by user and kind (the
+ * user_relations_user index), compiled once per n up to a page's largest size
+ * (a list asks with its page size, so this is one or two statements); exports
+ * of more users build theirs each time.
+ */
+const membershipQueries = new WeakMap<Db, Map<number, CompiledQuery<string[], Membership>>>();
+
+function membershipsOf(ctx: AppContext, userIds: string[]): Promise<Membership[]> {
+  let perDb = membershipQueries.get(ctx.db);
+  if (!perDb) membershipQueries.set(ctx.db, (perDb = new Map()));
+  let query = perDb.get(userIds.length);
+  if (!query) {
+    query = compileWithParams<string[], Membership>(ctx.db, (db, p) =>
+      db
+        .selectFrom('userRelations')
+        .select(['userId', 'objectType', 'objectId'])
+        .where(
+          'userId',
+          'in',
+          userIds.map((_, i) => p(i)),
+        )
+        .where('objectType', 'in', ['Position', 'Role'])
+        .orderBy('sortCode'),
+    );
+    if (userIds.length <= USER_LIST_MAX_PAGE_SIZE) perDb.set(userIds.length, query);
+  }
+  return query.execute(ctx.db, query.parameters(userIds));
+}
+
+/** Positions and roles of some users, names in sort order; the names come from memory, not from joins. */
 async function relationNames(ctx: AppContext, userIds: string[]) {
   const out = new Map<string, { positions: string[]; roles: string[] }>();
   for (const id of userIds) out.set(id, { positions: [], roles: [] });
   if (!userIds.length) return out;
-  // By user and kind (the user_relations_user index); the names come from memory, not from joins.
-  const rels = await ctx.db
-    .selectFrom('userRelations')
-    .select(['userId', 'objectType', 'objectId'])
-    .where('userId', 'in', userIds)
-    .where('objectType', 'in', ['Position', 'Role'])
-    .orderBy('sortCode')
-    .execute();
-  const key = (r: { objectType: string; objectId: string }) => `${r.objectType}:${r.objectId}`;
-  const names = await membershipNames.get(ctx, rels.map(key));
+  const rels = await membershipsOf(ctx, userIds);
+  const names = await membershipNames.get(
+    ctx,
+    rels.map((r) => r.objectId),
+  );
   for (const r of rels) {
-    const name = names.get(key(r));
+    const name = names.get(r.objectId)?.[r.objectType];
     if (!name) continue;
     const entry = out.get(r.userId)!;
     (r.objectType === 'Position' ? entry.positions : entry.roles).push(name);
