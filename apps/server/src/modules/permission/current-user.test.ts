@@ -30,6 +30,25 @@ describe('current user', () => {
     expect(after.data).toMatchObject({ mobilePhone: '13912345678', signature: '<b>hi</b>' });
   });
 
+  it('CurrentUser names my positions as they are now: a rename shows at once', async () => {
+    const admin = await t.login('admin');
+    const token = await t.login('liuyang');
+    const userInfo = async () => (await t.call('GET', '/api/oauth/CurrentUser', { token })).data.userInfo;
+    const before = await userInfo();
+    expect(before.positionName).toBe('主治医师');
+    const id = before.positionIds[0].id;
+    const position = (await t.call('GET', `/api/permission/Position/${id}`, { token: admin })).data;
+    const rename = (fullName: string) =>
+      t.call('PUT', `/api/permission/Position/${id}`, {
+        token: admin,
+        body: { organizeId: position.organizeId, fullName, enCode: position.enCode },
+      });
+    expect((await rename('主治医师（内科）')).code).toBe(200);
+    expect(await userInfo()).toMatchObject({ positionName: '主治医师（内科）', positionIds: [{ id, name: '主治医师（内科）' }] });
+    expect((await rename('主治医师')).code).toBe(200);
+    expect((await userInfo()).positionName).toBe('主治医师');
+  });
+
   it('refuses invalid profile fields and changes nothing', async () => {
     const token = await t.login('liuyang');
     const before = (await t.call('GET', `${base}/BaseInfo`, { token })).data;
