@@ -16,6 +16,7 @@
  *
  * Env (BENCH_KEEP=1 keeps the database for inspection): BENCH_SECONDS (15 per scenario, split into BENCH_ROUNDS=3 interleaved rounds), BENCH_CONNECTIONS (50),
  * BENCH_USERS (100000), BENCH_ORGS (2000).
+ * SERVER_WORKERS (1; `auto` = one per core, as a production server runs) is passed to the server.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,7 +34,7 @@ import { ROOT_ORG } from '../apps/server/src/db/seed/organizations.ts';
 import { hashPassword, md5 } from '../apps/server/src/lib/crypto.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { newUserRow } from '../apps/server/src/db/user-row.ts';
-import { cpuMs, login, pgAdmin, serverDatabaseUrl, startServer, stopServer } from './support.ts';
+import { treeCpuMs, login, pgAdmin, serverDatabaseUrl, startServer, stopServer } from './support.ts';
 
 interface Histogram {
   p50: number;
@@ -299,9 +300,9 @@ interface Run {
 }
 
 async function cannon(base: string, url: string, token: string, seconds: number): Promise<Run> {
-  const cpu0 = cpuMs(server?.pid);
+  const cpu0 = treeCpuMs(server?.pid);
   const r = await autocannon({ url: `${base}${url}`, connections: CONNECTIONS, duration: seconds, headers: { authorization: token } });
-  const cpu1 = cpuMs(server?.pid);
+  const cpu1 = treeCpuMs(server?.pid);
   if (r.non2xx || r.errors || r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
   return {
     p50: r.latency.p50,
@@ -418,7 +419,7 @@ async function main() {
   const ratioCpu = scoped.cpuPerRequest / admin.cpuPerRequest;
   log('');
   log(
-    `GET ${listUrl}   ${CONNECTIONS} connections, ${rounds} interleaved rounds of ${Math.max(2, Math.round(SECONDS / rounds))} s, ${baseUrl ? 'PostgreSQL' : 'SQLite'}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+    `GET ${listUrl}   ${CONNECTIONS} connections, ${rounds} interleaved rounds of ${Math.max(2, Math.round(SECONDS / rounds))} s, ${baseUrl ? 'PostgreSQL' : 'SQLite'}, server workers: ${process.env.SERVER_WORKERS ?? 1}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   log('                            p50         p99        avg     req/s   server CPU/req');
   for (const [name, r] of results) {

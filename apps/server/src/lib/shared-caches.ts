@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { deploymentId } from './deployment.ts';
-import { redisChannel, type RedisChannel } from './redis-channel.ts';
+import { clusterChannel, type LocalChannel } from './cluster-channel.ts';
+import { redisChannel } from './redis-channel.ts';
 
 /**
  * In-process caches (grants, list totals, organisation labels, settings,
@@ -8,11 +9,12 @@ import { redisChannel, type RedisChannel } from './redis-channel.ts';
  *
  *   export const invalidateX = sharedCache('x', (ctx, key) => cache.get(ctx.db)?.delete(key));
  *
- * `invalidateX(ctx, key)` drops the entry here at once and, when REDIS_URL is
- * set, on every other process of the deployment through Redis pub/sub, so a
- * grant taken away on one process is refused by all of them at once. Without
- * Redis (one process, or a test of two) each cache's own short lifetime bounds
- * how long another process may serve the old value.
+ * `invalidateX(ctx, key)` drops the entry here at once and on every other
+ * process of the deployment: through Redis pub/sub when REDIS_URL is set,
+ * otherwise between the workers of one server (SERVER_WORKERS) through the
+ * primary. A grant taken away on one process is refused by all of them at
+ * once. Processes that share a database but neither (a test of two apps) fall
+ * back on each cache's own short lifetime.
  */
 type Drop = (ctx: AppContext, key: string | null) => void;
 
@@ -32,23 +34,26 @@ interface Message {
   key: string | null;
 }
 
-const buses = new WeakMap<AppContext['db'], RedisChannel<Message>>();
+const buses = new WeakMap<AppContext['db'], LocalChannel<Message>>();
 const busOf = (ctx: AppContext) => buses.get(ctx.db);
 
-/** Joins the deployment's invalidation channel (with REDIS_URL); answers it to close with the app. */
+/** Joins the deployment's invalidation channel (Redis, or the cluster's); answers it to close with the app. */
 export function startSharedCaches(ctx: AppContext): { close(): Promise<void> } | null {
+  const apply = (m: Message) => drops.get(m.name)?.(ctx, typeof m.key === 'string' ? m.key : null);
   const url = ctx.config.redisUrl;
-  if (!url) return null;
-  const bus = redisChannel<Message>(
-    ctx,
-    {
-      url,
-      channel: deploymentId(ctx).then((id) => `medalliance:cache:${id}`),
-      what: 'shared caches',
-      fallback: 'other processes see changes when their entries expire',
-    },
-    (m) => drops.get(m.name)?.(ctx, typeof m.key === 'string' ? m.key : null),
-  );
+  const bus = url
+    ? redisChannel<Message>(
+        ctx,
+        {
+          url,
+          channel: deploymentId(ctx).then((id) => `medalliance:cache:${id}`),
+          what: 'shared caches',
+          fallback: 'other processes see changes when their entries expire',
+        },
+        apply,
+      )
+    : clusterChannel<Message>('cache', apply);
+  if (!bus) return null;
   buses.set(ctx.db, bus);
   return {
     close: async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { deploymentId } from '../../lib/deployment.ts';
 import { SocketHub, setHub } from './hub.ts';
+import { clusterBus } from './cluster-bus.ts';
 import { redisBus } from './redis-bus.ts';
 import { websocketRoutes } from './websocket.routes.ts';
 import './messages.ts';
@@ -20,7 +21,8 @@ const hubChannel = (ctx: AppContext) => deploymentId(ctx).then((id) => `medallia
 /** The message module: for now the real-time socket; notices and chat extend it. */
 export async function messageModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const instanceId = randomUUID();
-  const bus = ctx.config.redisUrl ? redisBus(ctx, ctx.config.redisUrl, hubChannel(ctx), instanceId) : null;
+  // Redis spans machines; without it, the workers of one server still reach each other through their primary.
+  const bus = ctx.config.redisUrl ? redisBus(ctx, ctx.config.redisUrl, hubChannel(ctx), instanceId) : clusterBus(instanceId);
   const hub = new SocketHub(ctx, bus, { recheckMs: RECHECK_MS, pingMs: PING_MS });
   setHub(ctx, hub);
   // Before the plugin's own preClose: our sockets close with 1001 and Redis is left cleanly.
