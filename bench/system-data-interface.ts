@@ -21,15 +21,16 @@
  * itself and removes everything it made.
  *
  * Env: BENCH_SECONDS (10 per side), BENCH_ROUNDS (5), BENCH_CONNECTIONS (50), BENCH_ROWS (100000).
+ * SERVER_WORKERS (1; `auto` = one per core, as a production server runs) is passed to the server.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { Pool } from 'undici';
 import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDb, type DbHandle } from '../apps/server/src/db/connection.ts';
@@ -39,7 +40,7 @@ import { dictDataId } from '../apps/server/src/db/seed/system.ts';
 import { checkReadOnlySql } from '../apps/server/src/modules/system/sql-guard.ts';
 import { NO_FILTERS, pageStatements } from '../apps/server/src/modules/system/data-interface.runner.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { login, pgAdmin, serverDatabaseUrl, startServer, stopServer } from './support.ts';
+import { login, pgAdmin, serverDatabaseUrl, startServer, stopServer, cpuMs, treeCpuMs } from './support.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -162,37 +163,24 @@ async function load(run: (page: number) => Promise<void>, seconds: number): Prom
   return latencies;
 }
 
-/** POST …/Action/List over kept-alive connections; counts anything but a full answer as a failure. */
+/**
+ * POST …/Action/List over `CONNECTIONS` kept-alive connections; counts anything
+ * but a full answer as a failure. undici (Node's own fetch engine) rather than
+ * node:http: the load generator shares this host's two cores with the server,
+ * and node:http's client cost as much CPU per call as the server's whole route.
+ */
 function httpCaller(base: string, url: string, token: string, expectedTotal: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const { hostname, port } = new URL(base);
+  const pool = new Pool(base, { connections: CONNECTIONS, pipelining: 1 });
+  const headers = { authorization: token, 'content-type': 'application/json' };
+  const expected = `"total":${expectedTotal}`;
+  const bodies = Array.from({ length: PAGES }, (_, i) => JSON.stringify({ currentPage: i + 1, pageSize: PAGE_SIZE }));
   let failures = 0;
-  const call = (page: number) =>
-    new Promise<void>((resolve, reject) => {
-      const body = JSON.stringify({ currentPage: page, pageSize: PAGE_SIZE });
-      const req = http.request(
-        {
-          hostname,
-          port,
-          path: url,
-          method: 'POST',
-          agent,
-          headers: { authorization: token, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            if (res.statusCode !== 200 || !Buffer.concat(chunks).includes(`"total":${expectedTotal}`)) failures++;
-            resolve();
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  return { call, failures: () => failures, close: () => agent.destroy() };
+  const call = async (page: number) => {
+    const res = await pool.request({ path: url, method: 'POST', headers, body: bodies[page - 1] });
+    const text = await res.body.text();
+    if (res.statusCode !== 200 || !text.includes(expected)) failures++;
+  };
+  return { call, failures: () => failures, close: () => pool.destroy() };
 }
 
 async function cleanup() {
@@ -278,17 +266,32 @@ async function main() {
   await load(floorClient.call, 1);
   await load(runDirect, 2);
 
+  // CPU per call of the server (with its reader processes) and of this process (the load generator or direct callers).
+  const zero = () => ({ server: 0, main: 0, here: 0, calls: 0 });
+  const cpu = { server: zero(), direct: zero(), floor: zero() };
+  const measured = async (side: keyof typeof cpu, run: (page: number) => Promise<void>, seconds: number) => {
+    const s0 = treeCpuMs(server?.pid);
+    const m0 = cpuMs(server?.pid);
+    const h0 = process.cpuUsage();
+    const latencies = await load(run, seconds);
+    const h = process.cpuUsage(h0);
+    cpu[side].server += treeCpuMs(server?.pid) - s0;
+    cpu[side].main += cpuMs(server?.pid) - m0;
+    cpu[side].here += (h.user + h.system) / 1000;
+    cpu[side].calls += latencies.length;
+    return latencies;
+  };
   const serverLatencies: number[] = [];
   const floorLatencies: number[] = [];
   const directLatencies: number[] = [];
   const round = Math.max(1, SECONDS / ROUNDS);
   for (let i = 0; i < ROUNDS; i++) {
-    serverLatencies.push(...(await load(client.call, round)));
-    directLatencies.push(...(await load(runDirect, round)));
-    floorLatencies.push(...(await load(floorClient.call, round / 2)));
+    serverLatencies.push(...(await measured('server', client.call, round)));
+    directLatencies.push(...(await measured('direct', runDirect, round)));
+    floorLatencies.push(...(await measured('floor', floorClient.call, round / 2)));
   }
-  client.close();
-  floorClient.close();
+  await client.close();
+  await floorClient.close();
   await closeDirect();
   if (client.failures() || floorClient.failures()) throw new Error(`${client.failures() + floorClient.failures()} requests failed`);
   const viaServer = summarize(serverLatencies, round * ROUNDS);
@@ -301,16 +304,18 @@ async function main() {
   log(`POST ${url}`);
   log(
     `  pages 1–${PAGES} of ${PAGE_SIZE} rows + total; ${CONNECTIONS} concurrent callers; ${ROUNDS} alternating rounds of ${round} s per side; ` +
-      `${baseUrl ? 'PostgreSQL' : 'SQLite'}; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
+      `${baseUrl ? 'PostgreSQL' : 'SQLite'}; server workers: ${process.env.SERVER_WORKERS ?? 1}; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
-  log('                                 p50         p99        avg      req/s');
-  const row = (name: string, r: Latencies) =>
+  log('                                 p50         p99        avg      req/s   CPU/call: server (of it readers)   caller');
+  const perCall = (n: number, calls: number) => `${((n / Math.max(1, calls)) * 1000).toFixed(0)} µs`;
+  const row = (name: string, r: Latencies, c: (typeof cpu)[keyof typeof cpu]) =>
     log(
-      `  ${name.padEnd(22)} ${ms(r.p50).padStart(11)} ${ms(r.p99).padStart(11)} ${ms(r.average).padStart(10)} ${r.perSecond.toFixed(0).padStart(9)}`,
+      `  ${name.padEnd(22)} ${ms(r.p50).padStart(11)} ${ms(r.p99).padStart(11)} ${ms(r.average).padStart(10)} ${r.perSecond.toFixed(0).padStart(9)} ` +
+        `${(c === cpu.direct ? '–' : `${perCall(c.server, c.calls)} (${perCall(c.server - c.main, c.calls)})`).padStart(28)} ${perCall(c.here, c.calls).padStart(8)}`,
     );
-  row('via the server (HTTP)', viaServer);
-  row('direct driver', direct);
-  row('floor: static interface', floor);
+  row('via the server (HTTP)', viaServer, cpu.server);
+  row('direct driver', direct, cpu.direct);
+  row('floor: static interface', floor, cpu.floor);
   log('');
   log(`  ratio server / direct: p50 ${(viaServer.p50 / direct.p50).toFixed(2)}×, p99 ${(viaServer.p99 / direct.p99).toFixed(2)}×`);
   log(`  goal p99 ≤ ${GOAL_FACTOR} × direct + ${GOAL_PLUS_MS} ms = ${ms(limit99)}: ${viaServer.p99 <= limit99 ? 'met' : 'NOT met'}`);

@@ -192,6 +192,20 @@ function coerce(def: InterfaceParamDef, value: unknown): unknown {
 }
 
 /**
+ * A JSON column of an interface, parsed once per row object: the service
+ * caches rows and replaces them (never changes them) when an interface is
+ * saved, so static data and parameter lists are not re-parsed on every call.
+ * Callers only read what they get.
+ */
+const parsedRows = new WeakMap<InterfaceRow, Map<keyof InterfaceRow, unknown>>();
+function parsedOnce<T>(row: InterfaceRow, column: 'parameterJson' | 'query', fallback: T): T {
+  let perRow = parsedRows.get(row);
+  if (!perRow) parsedRows.set(row, (perRow = new Map()));
+  if (!perRow.has(column)) perRow.set(column, parseJson<T>(row[column], fallback));
+  return perRow.get(column) as T;
+}
+
+/**
  * Values for every parameter: the declared defaults, then the caller's
  * paramList (server-contract §6 sourceType 1 form field, 2 literal, 3 empty,
  * 4 system variable), then the built-ins, which the caller cannot override.
@@ -203,7 +217,7 @@ export async function resolveParams(
   caller: Caller,
   extra: Record<string, unknown> = {},
 ): Promise<ResolvedParams> {
-  const defs = parseJson<InterfaceParamDef[]>(row.parameterJson, []);
+  const defs = parsedOnce<InterfaceParamDef[]>(row, 'parameterJson', []);
   const values = new Map<string, unknown>();
   for (const d of defs) values.set(d.field.toLowerCase(), d.defaultValue ?? null);
   let sys: SystemValues | null = null;
@@ -624,7 +638,7 @@ export async function invokeInterface(
     if (row.dataType === 1) {
       result = await callSql(ctx, row, input, params, mode);
     } else if (row.dataType === 2) {
-      const { rows } = rowsOf(parseJson<unknown>(row.query, []), null);
+      const { rows } = rowsOf(parsedOnce<unknown>(row, 'query', []), null);
       result = pageRows(rows, input, mode);
     } else {
       const { rows, total } = await callHttp(ctx, row, params);

@@ -198,9 +198,25 @@ interface Reader {
   ready: Promise<void>;
   /** Jobs sent and not answered yet, in the order the reader runs them: the first is running. */
   inflight: Job[];
+  /** Jobs assigned in this event-loop turn, sent together at its end (one write, one wake-up). */
+  outbox: Job[];
   timer: NodeJS.Timeout | null;
   dead: boolean;
   started: boolean;
+}
+
+/** A reader's answer for one statement: column names once, rows as arrays. */
+interface RawResult {
+  columns: string[];
+  rows: unknown[][];
+}
+
+function toRows({ columns, rows }: RawResult): Row[] {
+  return rows.map((values) => {
+    const row: Row = {};
+    for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
+    return row;
+  });
 }
 
 const CHILD = path.join(import.meta.dirname, 'sqlite-reader.child.ts');
@@ -253,7 +269,7 @@ export class SqliteReaderPool {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const reader: Reader = { proc, ready: Promise.resolve(), inflight: [], timer: null, dead: false, started: false };
+    const reader: Reader = { proc, ready: Promise.resolve(), inflight: [], outbox: [], timer: null, dead: false, started: false };
     this.stats.started += 1;
     reader.ready = new Promise<void>((resolve, reject) => {
       const onMessage = (msg: { ready?: boolean; error?: string }) => {
@@ -275,13 +291,13 @@ export class SqliteReaderPool {
         this.pump();
       },
     );
-    proc.on('message', (msg: { id?: number; ok?: boolean; results?: Row[][]; error?: { message: string; code: string | null } }) => {
+    proc.on('message', (msg: { id?: number; ok?: boolean; results?: RawResult[]; error?: { message: string; code: string | null } }) => {
       const job = reader.inflight[0];
       if (msg.id === undefined || !job || msg.id !== job.id) return;
       reader.inflight.shift();
       if (reader.timer) clearTimeout(reader.timer);
       reader.timer = null;
-      if (msg.ok) job.resolve(msg.results ?? []);
+      if (msg.ok) job.resolve((msg.results ?? []).map(toRows));
       else job.reject(sqliteError(Object.assign(new Error(msg.error?.message ?? 'query failed'), { code: msg.error?.code ?? undefined })));
       this.startClock(reader);
       this.pump();
@@ -321,8 +337,17 @@ export class SqliteReaderPool {
   /** Jobs assigned before the reader was ready are sent once it is. */
   private sendWaiting(reader: Reader) {
     if (reader.dead) return;
-    for (const job of reader.inflight) reader.proc.send({ id: job.id, statements: job.statements });
+    for (const job of reader.inflight) this.send(reader, job);
     this.startClock(reader);
+  }
+
+  private send(reader: Reader, job: Job) {
+    if (reader.outbox.push(job) > 1) return;
+    setImmediate(() => {
+      const jobs = reader.outbox.splice(0);
+      if (reader.dead) return;
+      reader.proc.send({ jobs: jobs.map((j) => ({ id: j.id, statements: j.statements })) });
+    });
   }
 
   private retire(reader: Reader, reason: unknown) {
@@ -345,7 +370,7 @@ export class SqliteReaderPool {
       reader.inflight.push(job);
       // Before the reader is ready, sendWaiting sends what piled up.
       if (reader.started) {
-        reader.proc.send({ id: job.id, statements: job.statements });
+        this.send(reader, job);
         this.startClock(reader);
       }
     }

@@ -220,8 +220,25 @@ function checkShieldedTable(tokens: SqlToken[], i: number, name: string) {
   if (dot?.kind === 'punct' && dot.text === '.') throw new SqlRefused('sql.sensitive', name);
 }
 
+/**
+ * Texts that passed, by text: an interface's SQL is checked on every call, and
+ * tokenising it costs more than the rest of building its statement. Results
+ * are read-only for every caller.
+ */
+const passed = new Map<string, CheckedSql>();
+const PASSED_KEPT = 500;
+
 /** Checks a SQL text; throws SqlRefused naming the reason, or answers the tokens to render. */
 export function checkReadOnlySql(input: string): CheckedSql {
+  const hit = passed.get(input);
+  if (hit) return hit;
+  const checked = check(input);
+  if (passed.size >= PASSED_KEPT) passed.delete(passed.keys().next().value!);
+  passed.set(input, checked);
+  return checked;
+}
+
+function check(input: string): CheckedSql {
   if (input.length > MAX_SQL_LENGTH) throw new SqlRefused('sql.tooLong');
   const tokens = tokenize(input);
   let text = input;
