@@ -633,16 +633,20 @@ export async function invokeInterface(
   const started = performance.now();
   try {
     if (row.enabledMark !== 1 && !(mode === 'preview' && caller.isAdministrator)) throw badRequest('dataInterface.disabled');
-    const params = await resolveParams(ctx, row, input, caller);
     let result: unknown;
-    if (row.dataType === 1) {
-      result = await callSql(ctx, row, input, params, mode);
-    } else if (row.dataType === 2) {
+    if (row.dataType === 2) {
+      // Static data reads no parameters: declared ones are only checked (required, types).
+      if (parsedOnce<InterfaceParamDef[]>(row, 'parameterJson', []).length) await resolveParams(ctx, row, input, caller);
       const { rows } = rowsOf(parsedOnce<unknown>(row, 'query', []), null);
       result = pageRows(rows, input, mode);
     } else {
-      const { rows, total } = await callHttp(ctx, row, params);
-      result = pageRows(rows, input, mode, total);
+      const params = await resolveParams(ctx, row, input, caller);
+      if (row.dataType === 1) {
+        result = await callSql(ctx, row, input, params, mode);
+      } else {
+        const { rows, total } = await callHttp(ctx, row, params);
+        result = pageRows(rows, input, mode, total);
+      }
     }
     logInterfaceCall(ctx, {
       interfaceId: row.id,
