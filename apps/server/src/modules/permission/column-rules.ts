@@ -18,12 +18,17 @@ export function lockedFieldsOf(grants: UserGrants, menuEnCode: string): Set<stri
   return grants.lockedFormFields.get(menuEnCode) ?? new Set();
 }
 
-/** Removes the hidden columns from each row (the id always stays). */
+/**
+ * Removes the hidden columns from each row (the id always stays). Copies the
+ * kept keys in order rather than deleting from a copy: objects that lost keys
+ * to `delete` turn into slow dictionaries, and serializing them costs more.
+ */
 export function dropColumns<T extends object>(rows: T[], hidden: Set<string>): T[] {
   if (!hidden.size) return rows;
   return rows.map((row) => {
-    const copy = { ...row } as Record<string, unknown>;
-    for (const key of hidden) if (key !== 'id') delete copy[key];
+    const copy: Record<string, unknown> = {};
+    // Rows are plain records (no inherited keys), so for…in visits exactly their own, in order.
+    for (const key in row) if (key === 'id' || !hidden.has(key)) copy[key] = row[key];
     return copy as T;
   });
 }
