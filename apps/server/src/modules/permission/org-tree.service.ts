@@ -8,8 +8,9 @@ import { labelCache } from './labels.ts';
 /**
  * Organisation paths and subtrees. `organizations.idPath` holds the ids from the
  * root down to the node, comma-joined: a node's subtree is its own path plus
- * every path that starts with it and a comma. Nothing here is cached, so a
- * second server process never answers a stale tree.
+ * every path that starts with it and a comma. Trees and scopes are read from
+ * the database every time, so a second server process never answers a stale
+ * tree; only the display names of orgPathNames are kept (labels.ts).
  */
 export interface OrgRow {
   id: string;
