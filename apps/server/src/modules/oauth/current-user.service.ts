@@ -4,15 +4,72 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { grantsFor, type UserGrants } from '../permission/grants.service.ts';
 import { getSysConfig } from '../system/sys-config.service.ts';
+import { membershipNames } from '../permission/labels.ts';
+import { prepared } from '../../db/prepared.ts';
 import { ipAddressName } from './client-info.ts';
+
+/** The columns of the signed-in user that CurrentUser answers with. */
+interface UserRow {
+  id: string;
+  account: string;
+  realName: string;
+  headIcon: string | null;
+  gender: number | null;
+  portalId: string | null;
+  systemId: string | null;
+  organizeId: string;
+  positionId: string | null;
+  isAdministrator: number;
+  theme: string | null;
+  language: string | null;
+  prevLogTime: number | null;
+  prevLogIp: string | null;
+  lastLogTime: number | null;
+  lastLogIp: string | null;
+}
+
+// CurrentUser runs on every page load: its own reads are compiled once (db/prepared.ts).
+const findUser = prepared<{ id: string }, UserRow>((db, p) =>
+  db
+    .selectFrom('users')
+    .select([
+      'id',
+      'account',
+      'realName',
+      'headIcon',
+      'gender',
+      'portalId',
+      'systemId',
+      'organizeId',
+      'positionId',
+      'isAdministrator',
+      'theme',
+      'language',
+      'prevLogTime',
+      'prevLogIp',
+      'lastLogTime',
+      'lastLogIp',
+    ])
+    .where('id', '=', p('id')),
+);
+
+const findUnit = prepared<{ id: string }, { id: string; fullName: string; category: string; idPath: string }>((db, p) =>
+  db.selectFrom('organizations').select(['id', 'fullName', 'category', 'idPath']).where('id', '=', p('id')),
+);
+
+/** Positions and roles by id; names of positions come from the labels cache (permission/labels.ts). */
+const findMemberships = prepared<{ userId: string }, { objectType: string; objectId: string }>((db, p) =>
+  db
+    .selectFrom('userRelations')
+    .select(['objectType', 'objectId'])
+    .where('userId', '=', p('userId'))
+    .where('objectType', 'in', ['Position', 'Role'])
+    .orderBy('sortCode'),
+);
 
 /** The organisation chain of a user's unit: its department (if any) and its company. */
 async function unitOf(ctx: AppContext, organizeId: string) {
-  const unit = await ctx.db
-    .selectFrom('organizations')
-    .select(['id', 'fullName', 'category', 'idPath'])
-    .where('id', '=', organizeId)
-    .executeTakeFirst();
+  const [unit] = await findUnit(ctx.db, { id: organizeId });
   if (!unit) return { company: null, department: null };
   if (unit.category === 'company') return { company: unit, department: null };
   // The nearest company above the department: the last company on its path.
@@ -29,21 +86,14 @@ async function unitOf(ctx: AppContext, organizeId: string) {
   return { company: company ?? null, department: unit };
 }
 
-export async function buildUserInfo(ctx: AppContext, userId: string, systems: SystemRef[]): Promise<UserInfo> {
-  const u = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-  if (!u) throw notFound();
-  const [{ company, department }, rels] = await Promise.all([
-    unitOf(ctx, u.organizeId),
-    ctx.db
-      .selectFrom('userRelations')
-      .leftJoin('positions', 'positions.id', 'userRelations.objectId')
-      .select(['userRelations.objectType', 'userRelations.objectId', 'positions.fullName'])
-      .where('userRelations.userId', '=', userId)
-      .where('userRelations.objectType', 'in', ['Position', 'Role'])
-      .orderBy('userRelations.sortCode')
-      .execute(),
-  ]);
-  const positions = rels.filter((r) => r.objectType === 'Position').map((r) => ({ id: r.objectId, name: r.fullName ?? '' }));
+async function buildUserInfo(ctx: AppContext, u: UserRow, systems: SystemRef[]): Promise<UserInfo> {
+  const [{ company, department }, rels] = await Promise.all([unitOf(ctx, u.organizeId), findMemberships(ctx.db, { userId: u.id })]);
+  const positionRels = rels.filter((r) => r.objectType === 'Position');
+  const names = await membershipNames.get(
+    ctx,
+    positionRels.map((r) => r.objectId),
+  );
+  const positions = positionRels.map((r) => ({ id: r.objectId, name: names.get(r.objectId)?.Position ?? '' }));
   const main = positions.find((p) => p.id === u.positionId) ?? positions[0];
   return {
     userId: u.id,
@@ -95,8 +145,8 @@ export function toMenuTree(rows: Omit<MenuNode, 'children' | 'hasChildren'>[]): 
 
 interface GrantedMenus {
   systems: SystemRef[];
-  menuList: MenuNode[];
-  permissionList: CurrentUser['permissionList'];
+  /** `"menuList":[…],"permissionList":[…]` as UTF-8, serialized once: most of the answer's bytes. */
+  json: Buffer;
 }
 
 /**
@@ -169,26 +219,35 @@ async function buildGrantedMenus(ctx: AppContext, grants: UserGrants, chosenSyst
       })),
   );
   const menuIdsInSystem = new Set(menuRows.map((m) => m.id));
-  return { systems, menuList, permissionList: grants.permissionList.filter((p) => menuIdsInSystem.has(p.modelId)) };
+  const permissionList: CurrentUser['permissionList'] = grants.permissionList.filter((p) => menuIdsInSystem.has(p.modelId));
+  return {
+    systems,
+    json: Buffer.from(`"menuList":${JSON.stringify(menuList)},"permissionList":${JSON.stringify(permissionList)}`),
+  };
 }
 
-export async function currentUser(ctx: AppContext, userId: string, isAdministrator: boolean): Promise<CurrentUser> {
-  const [grants, user, cfg] = await Promise.all([
+/**
+ * CurrentUser's data as JSON parts (envelope.ts sendOkJson), in the order and
+ * bytes JSON.stringify gives { userInfo, menuList, permissionList, sysConfigInfo }.
+ */
+export async function currentUserJson(ctx: AppContext, userId: string, isAdministrator: boolean): Promise<(string | Buffer)[]> {
+  const [grants, [user], cfg] = await Promise.all([
     grantsFor(ctx, userId, isAdministrator),
-    ctx.db.selectFrom('users').select(['systemId']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    findUser(ctx.db, { id: userId }),
     getSysConfig(ctx),
   ]);
-  const { systems, menuList, permissionList } = await grantedMenus(ctx, grants, user.systemId);
-  return {
-    userInfo: await buildUserInfo(ctx, userId, systems),
-    menuList,
-    permissionList,
-    sysConfigInfo: {
-      sysName: cfg.sysName,
-      sysVersion: cfg.sysVersion,
-      logoIcon: cfg.logoIcon,
-      navigationIcon: cfg.navigationIcon,
-      copyright: cfg.copyright,
-    },
+  if (!user) throw notFound();
+  const { systems, json } = await grantedMenus(ctx, grants, user.systemId);
+  const sysConfigInfo = {
+    sysName: cfg.sysName,
+    sysVersion: cfg.sysVersion,
+    logoIcon: cfg.logoIcon,
+    navigationIcon: cfg.navigationIcon,
+    copyright: cfg.copyright,
   };
+  return [
+    `{"userInfo":${JSON.stringify(await buildUserInfo(ctx, user, systems))},`,
+    json,
+    `,"sysConfigInfo":${JSON.stringify(sysConfigInfo)}}`,
+  ];
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginBody, lockScreenBody, smsLoginBody, smsSendBody } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { publicAccess, userAccess } from '../../http/access.ts';
-import { ok } from '../../http/envelope.ts';
+import { ok, sendOkJson } from '../../http/envelope.ts';
 import { badRequest } from '../../http/errors.ts';
 import { requestLanguage, translate } from '../../http/i18n.ts';
 import { parse } from '../../http/validate.ts';
@@ -11,7 +11,7 @@ import { verifyPassword } from '../../lib/crypto.ts';
 import { getSysConfig } from '../system/sys-config.service.ts';
 import { createCaptcha } from './captcha.service.ts';
 import { clientInfo } from './client-info.ts';
-import { currentUser } from './current-user.service.ts';
+import { currentUserJson } from './current-user.service.ts';
 import { captchaNeeded, findUserByAccount, loginWithPassword } from './login.service.ts';
 import { advanceTicket, createTicket, pollTicket } from './qr.service.ts';
 import { revokeSession } from './sessions.service.ts';
@@ -68,7 +68,9 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(await advanceTicket(ctx, ticket, req.session.userId, step));
   });
 
-  app.get('/oauth/CurrentUser', userRoute, async (req) => ok(await currentUser(ctx, req.session.userId, req.session.isAdministrator)));
+  app.get('/oauth/CurrentUser', userRoute, async (req, reply) =>
+    sendOkJson(req, reply, await currentUserJson(ctx, req.session.userId, req.session.isAdministrator)),
+  );
 
   app.get('/oauth/Logout', userRoute, async (req) => {
     await revokeSession(ctx, req.session.id, 'logout');
