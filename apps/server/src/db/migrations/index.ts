@@ -4,6 +4,7 @@ import * as m0002 from './0002_permission.ts';
 import * as m0003 from './0003_system.ts';
 import * as m0004 from './0004_file.ts';
 import * as m0005 from './0005_permission_list_index.ts';
+import * as m0006 from './0006_user_relations_covering.ts';
 
 /**
  * Every migration in order. A module adds its tables in its own numbered file;
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_system': m0003,
   '0004_file': m0004,
   '0005_permission_list_index': m0005,
+  '0006_user_relations_covering': m0006,
 };

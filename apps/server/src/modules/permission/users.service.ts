@@ -112,7 +112,7 @@ interface Membership {
 
 /**
  * The position and role memberships of n users, by user and kind (the
- * user_relations_user index), compiled once per n up to a page's largest size
+ * covering user_relations_user_sorted index), compiled once per n up to a page's largest size
  * (a list asks with its page size, so this is one or two statements); exports
  * of more users build theirs each time.
  */
