@@ -29,13 +29,50 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/** What Kysely's SQLite driver uses of a statement. */
+interface DriverStatement {
+  readonly reader: boolean;
+  all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): SQLite.RunResult;
+  iterate(...params: unknown[]): IterableIterator<unknown>;
+}
+
+/**
+ * A reading statement whose rows are built here from raw arrays: better-sqlite3
+ * creates each row object key by key in C++, which cost a third of reading a
+ * page of 20 users (93 → 60 µs measured). Same keys, same values, same order.
+ * The column names are the statement's own, taken once: the cache below is
+ * emptied on any schema change, so they cannot go stale.
+ */
+function rowBuilding(stmt: SQLite.Statement): DriverStatement {
+  if (!stmt.reader) return stmt as unknown as DriverStatement;
+  const names = stmt.columns().map((c) => c.name);
+  const raw = stmt.raw(true);
+  const row = (values: unknown[]) => {
+    const r: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) r[names[i]!] = values[i];
+    return r;
+  };
+  return {
+    reader: true,
+    all: (...params) => (raw.all(...params) as unknown[][]).map(row),
+    run: (...params) => raw.run(...params),
+    *iterate(...params) {
+      for (const values of raw.iterate(...params) as IterableIterator<unknown[]>) yield row(values);
+    },
+  };
+}
+
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
+
 /**
  * Kysely prepares every query anew; compiling SQL is a tenth of a list
  * request's CPU. Queries repeat (values are bound, never spliced), so keep the
- * prepared statements, the least recently used dropped past a bound.
+ * prepared statements, the least recently used dropped past a bound, and all
+ * of them when the schema changes (migrations, tests).
  */
 function withStatementCache(sqlite: SQLite.Database, max = 1000) {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, DriverStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
@@ -43,7 +80,8 @@ function withStatementCache(sqlite: SQLite.Database, max = 1000) {
       if (stmt) {
         cache.delete(sql);
       } else {
-        stmt = sqlite.prepare(sql);
+        if (SCHEMA_CHANGE.test(sql)) cache.clear();
+        stmt = rowBuilding(sqlite.prepare(sql));
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
       }
       cache.set(sql, stmt);
