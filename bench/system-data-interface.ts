@@ -306,12 +306,14 @@ async function main() {
     `  pages 1–${PAGES} of ${PAGE_SIZE} rows + total; ${CONNECTIONS} concurrent callers; ${ROUNDS} alternating rounds of ${round} s per side; ` +
       `${baseUrl ? 'PostgreSQL' : 'SQLite'}; server workers: ${process.env.SERVER_WORKERS ?? 1}; ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
+  // With workers the server's first process only hands out connections: its descendants are workers and readers alike.
+  const oneProcess = (process.env.SERVER_WORKERS ?? '1') === '1';
   log('                                 p50         p99        avg      req/s   CPU/call: server (of it readers)   caller');
   const perCall = (n: number, calls: number) => `${((n / Math.max(1, calls)) * 1000).toFixed(0)} µs`;
   const row = (name: string, r: Latencies, c: (typeof cpu)[keyof typeof cpu]) =>
     log(
       `  ${name.padEnd(22)} ${ms(r.p50).padStart(11)} ${ms(r.p99).padStart(11)} ${ms(r.average).padStart(10)} ${r.perSecond.toFixed(0).padStart(9)} ` +
-        `${(c === cpu.direct ? '–' : `${perCall(c.server, c.calls)} (${perCall(c.server - c.main, c.calls)})`).padStart(28)} ${perCall(c.here, c.calls).padStart(8)}`,
+        `${(c === cpu.direct ? '–' : `${perCall(c.server, c.calls)} (${oneProcess ? perCall(c.server - c.main, c.calls) : '–'})`).padStart(28)} ${perCall(c.here, c.calls).padStart(8)}`,
     );
   row('via the server (HTTP)', viaServer, cpu.server);
   row('direct driver', direct, cpu.direct);
