@@ -28,9 +28,7 @@ export function treeCpuMs(pid: number | undefined): number {
   let children: number[] = [];
   try {
     for (const task of fs.readdirSync(`/proc/${pid}/task`))
-      children = children.concat(
-        fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-      );
+      children = children.concat(fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number));
   } catch {
     /* gone, or not Linux */
   }

@@ -55,7 +55,13 @@ const everywhere = <T>(n: number, method: string, url: string, token: string) =>
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-cluster-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'warn', SERVER_WORKERS: '2' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'warn',
+    SERVER_WORKERS: '2',
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   ({ base, server } = await startServerProcess({ env }));

@@ -42,6 +42,7 @@ function workerCount(value: string | undefined): number {
   if (!value) return 1;
   if (value === 'auto') return os.availableParallelism();
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`SERVER_WORKERS must be 'auto' or a whole number from 1 to 64, not '${value}'`);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new Error(`SERVER_WORKERS must be 'auto' or a whole number from 1 to 64, not '${value}'`);
   return n;
 }
