@@ -1,6 +1,7 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { safeEqual } from '../../lib/crypto.ts';
+import { generatedSetting } from '../../lib/generated-setting.ts';
 
 /**
  * Short-lived signed links for <img>, <video>, frames and plain links, which
@@ -8,32 +9,7 @@ import { safeEqual } from '../../lib/crypto.ts';
  * disposition with a server secret. The secret is generated on first use and
  * kept in sys_config (shared by every server process of one database).
  */
-const SECRET_KEY = 'fileSigningSecret';
-const secrets = new WeakMap<AppContext['db'], Promise<Buffer>>();
-
-async function loadSecret(ctx: AppContext): Promise<Buffer> {
-  const read = () => ctx.db.selectFrom('sysConfig').select('value').where('key', '=', SECRET_KEY).executeTakeFirst();
-  let row = await read();
-  if (!row) {
-    await ctx.db
-      .insertInto('sysConfig')
-      .values({ key: SECRET_KEY, value: JSON.stringify(randomBytes(32).toString('base64url')), updatedAt: Date.now() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .execute();
-    row = await read();
-  }
-  return Buffer.from(JSON.parse(row!.value) as string, 'base64url');
-}
-
-function secretOf(ctx: AppContext): Promise<Buffer> {
-  let p = secrets.get(ctx.db);
-  if (!p) {
-    p = loadSecret(ctx);
-    p.catch(() => secrets.delete(ctx.db));
-    secrets.set(ctx.db, p);
-  }
-  return p;
-}
+const secretOf = async (ctx: AppContext): Promise<Buffer> => Buffer.from(await generatedSetting(ctx, 'fileSigningSecret', 32), 'base64url');
 
 export type Disposition = 'inline' | 'attachment';
 

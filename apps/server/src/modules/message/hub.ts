@@ -21,7 +21,7 @@ export interface Conn {
 export type AuthedConn = Conn & { session: SessionInfo };
 
 /**
- * What the hub tells every server process (through Redis when configured):
+ * What the hub tells every server process (through Redis when configured, else between the workers of one server):
  * - ended: these sessions (public ids) ended; their sockets get `logout` (or `closeSocket` for a plain sign-out);
  * - online: a user registered a socket; every other socket hears `{method:"online", userId}`.
  * The messaging module adds its pushes here.
@@ -50,7 +50,7 @@ export const CLOSE_LOGOUT = 4001;
 const MAX_BUFFERED = 4 * 1024 * 1024;
 
 export interface HubOptions {
-  /** How often sessions are re-checked against the database (a revocation by another process without Redis). */
+  /** How often sessions are re-checked against the database (a revocation by another process that no bus carried). */
   recheckMs: number;
   /** How often sockets are pinged; a socket that missed the previous ping is terminated. */
   pingMs: number;
@@ -58,8 +58,8 @@ export interface HubOptions {
 
 /**
  * The real-time socket hub of one server process: the open sockets, the
- * method handlers, delivery of hub events (local, and over Redis to the other
- * processes when REDIS_URL is set), keep-alive pings and the periodic session
+ * method handlers, delivery of hub events (local, and over Redis or the cluster relay to the other
+ * processes), keep-alive pings and the periodic session
  * re-check.
  */
 export class SocketHub {
@@ -86,7 +86,7 @@ export class SocketHub {
     this.timers.push(recheck, ping);
   }
 
-  /** Resolves once the Redis subscription is live (at once without Redis). */
+  /** Resolves once the bus is live (at once without one, or over the cluster relay). */
   ready(): Promise<void> {
     return this.bus?.ready ?? Promise.resolve();
   }
@@ -160,7 +160,7 @@ export class SocketHub {
     if (first) this.emit({ kind: 'online', userId: conn.session.userId, exceptConn: conn.id });
   }
 
-  /** User ids with a registered socket here or, with Redis, on any live process. */
+  /** User ids with a registered socket here or, through the bus (Redis or the cluster relay), on any live process. */
   async onlineUserIds(): Promise<string[]> {
     const ids = new Set(this.localUserIds());
     if (this.bus) {

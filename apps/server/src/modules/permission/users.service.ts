@@ -499,6 +499,28 @@ const userDefaults: Partial<UserCreateBody> = {
   sortCode: 0,
 };
 
+/** The users columns the create and edit forms set alike (the main organisation and position are the first chosen). */
+function formColumns(body: UserCreateBody | UserUpdateBody) {
+  return {
+    account: body.account,
+    realName: body.realName,
+    nickName: body.nickName,
+    quickQuery: body.account.toLowerCase(),
+    gender: body.gender ?? null,
+    birthday: body.birthday ?? null,
+    mobilePhone: body.mobilePhone,
+    telePhone: body.telePhone,
+    email: body.email,
+    idCard: body.idCard,
+    signature: body.signature,
+    description: body.description,
+    managerId: body.managerId,
+    organizeId: body.organizeId[0]!,
+    positionId: body.positionId[0] ?? null,
+    sortCode: body.sortCode,
+  };
+}
+
 /** Creates a user (spec §5.1 rules already checked by the schema). The password defaults to DEFAULT_USER_PASSWORD. */
 export async function createUser(ctx: AppContext, session: SessionInfo, input: UserCreateBody) {
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
@@ -515,25 +537,10 @@ export async function createUser(ctx: AppContext, session: SessionInfo, input: U
         .values(
           newUserRow({
             id,
-            account: body.account,
-            realName: body.realName,
-            nickName: body.nickName,
-            quickQuery: body.account.toLowerCase(),
+            ...formColumns(body),
             headIcon: body.headIcon,
-            gender: body.gender ?? null,
-            birthday: body.birthday ?? null,
-            mobilePhone: body.mobilePhone,
-            telePhone: body.telePhone,
-            email: body.email,
-            idCard: body.idCard,
-            signature: body.signature,
-            description: body.description,
             passwordHash,
-            managerId: body.managerId,
-            organizeId: body.organizeId[0]!,
-            positionId: body.positionId[0] ?? null,
             enabledMark: body.enabledMark ?? 1,
-            sortCode: body.sortCode,
             createdAt: now,
             createdBy: session.userId,
           }),
@@ -608,23 +615,8 @@ export async function updateUser(ctx: AppContext, session: SessionInfo, id: stri
       await trx
         .updateTable('users')
         .set({
-          account: body.account,
-          realName: body.realName,
-          nickName: body.nickName,
-          quickQuery: body.account.toLowerCase(),
-          gender: body.gender ?? null,
-          birthday: body.birthday ?? null,
-          mobilePhone: body.mobilePhone,
-          telePhone: body.telePhone,
-          email: body.email,
-          idCard: body.idCard,
-          signature: body.signature,
-          description: body.description,
+          ...formColumns(body),
           headIcon: body.headIcon ?? before.headIcon,
-          managerId: body.managerId,
-          organizeId: body.organizeId[0]!,
-          positionId: body.positionId[0] ?? null,
-          sortCode: body.sortCode,
           ...(body.enabledMark !== undefined ? { enabledMark: body.enabledMark } : {}),
           updatedAt: now,
           updatedBy: session.userId,
