@@ -297,11 +297,15 @@ interface Run {
   rps: number;
   /** Server CPU per request: what the load around us cannot inflate much. */
   cpuPerRequest: number;
+  /** The load generator's CPU per request: it shares the host's cores with the server. */
+  clientCpuPerRequest: number;
 }
 
 async function cannon(base: string, url: string, token: string, seconds: number): Promise<Run> {
   const cpu0 = treeCpuMs(server?.pid);
+  const own0 = process.cpuUsage();
   const r = await autocannon({ url: `${base}${url}`, connections: CONNECTIONS, duration: seconds, headers: { authorization: token } });
+  const own = process.cpuUsage(own0);
   const cpu1 = treeCpuMs(server?.pid);
   if (r.non2xx || r.errors || r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
   return {
@@ -310,6 +314,7 @@ async function cannon(base: string, url: string, token: string, seconds: number)
     avg: r.latency.average,
     rps: r.requests.average,
     cpuPerRequest: r.requests.total ? (cpu1 - cpu0) / r.requests.total : 0,
+    clientCpuPerRequest: r.requests.total ? (own.user + own.system) / 1000 / r.requests.total : 0,
   };
 }
 
@@ -333,6 +338,7 @@ async function interleaved(base: string, scenarios: { name: string; url: string;
         avg: median(rs.map((r) => r.avg)),
         rps: median(rs.map((r) => r.rps)),
         cpuPerRequest: median(rs.map((r) => r.cpuPerRequest)),
+        clientCpuPerRequest: median(rs.map((r) => r.clientCpuPerRequest)),
       } satisfies Run,
     ]),
   );
@@ -421,10 +427,10 @@ async function main() {
   log(
     `GET ${listUrl}   ${CONNECTIONS} connections, ${rounds} interleaved rounds of ${Math.max(2, Math.round(SECONDS / rounds))} s, ${baseUrl ? 'PostgreSQL' : 'SQLite'}, server workers: ${process.env.SERVER_WORKERS ?? 1}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
-  log('                            p50         p99        avg     req/s   server CPU/req');
+  log('                            p50         p99        avg     req/s   server CPU/req   load generator CPU/req');
   for (const [name, r] of results) {
     log(
-      `  ${name.padEnd(24)} ${ms(r.p50).padStart(9)} ${ms(r.p99).padStart(11)} ${ms(r.avg).padStart(10)} ${r.rps.toFixed(0).padStart(8)} ${ms(r.cpuPerRequest).padStart(14)}`,
+      `  ${name.padEnd(24)} ${ms(r.p50).padStart(9)} ${ms(r.p99).padStart(11)} ${ms(r.avg).padStart(10)} ${r.rps.toFixed(0).padStart(8)} ${ms(r.cpuPerRequest).padStart(14)} ${ms(r.clientCpuPerRequest).padStart(18)}`,
     );
   }
   log('');

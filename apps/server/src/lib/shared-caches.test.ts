@@ -50,6 +50,37 @@ describe.skipIf(skipWithoutRedis)('shared caches across two processes with Redis
       .toBe(before.data.menuList.length);
   });
 
+  it("a user's roles changed on A show in B's users list at once", async () => {
+    const admin = await a.login('admin');
+    const doctor = await a.ctx.db.selectFrom('users').selectAll().where('account', '=', 'zhangwei').executeTakeFirstOrThrow();
+    const info = (await a.call('GET', `/api/permission/Users/${doctor.id}`, { token: admin })).data;
+    const ids = (joined: string) => (joined ? joined.split(',') : []);
+    const roleIds = ids(info.roleId);
+    const listed = async () => {
+      const res = await b.app.inject({ method: 'GET', url: '/api/permission/Users?keyword=zhangwei', headers: { authorization: admin } });
+      return (res.json() as { data: { list: { roleName: string }[] } }).data.list[0]!.roleName;
+    };
+    const before = await listed();
+    const edit = (roleId: string[]) =>
+      a.call('PUT', `/api/permission/Users/${doctor.id}`, {
+        token: admin,
+        body: {
+          account: doctor.account,
+          realName: doctor.realName,
+          organizeId: ids(info.organizeId),
+          positionId: ids(info.positionId),
+          roleId,
+        },
+      });
+    expect((await edit([...roleIds, '200000000000000001'])).code).toBe(200);
+    try {
+      await expect.poll(listed, { timeout: 2000 }).toContain('系统管理员');
+    } finally {
+      expect((await edit(roleIds)).code).toBe(200);
+    }
+    await expect.poll(listed, { timeout: 2000 }).toBe(before);
+  });
+
   it('a setting changed on A applies on B at once', async () => {
     const admin = await a.login('admin');
     const doctor = await a.login('zhangwei');

@@ -16,6 +16,7 @@ import { allOrgs, orgScopePaths, pathInScope, toOrgNodes } from './org-tree.serv
 import { assignableRoleIds } from './role.service.ts';
 import { rowRuleExpression } from './row-rules.ts';
 import { invalidateUserCounts, USER_MENU, userRowFields } from './users.service.ts';
+import { invalidateMemberships } from './memberships.ts';
 import './messages.ts';
 import { newUserRow } from '../../db/user-row.ts';
 
@@ -375,6 +376,7 @@ export async function importRows(
     }
   });
   invalidateUserCounts(ctx);
+  invalidateMemberships(ctx);
   return { snum: users.length, fnum: failResult.length, resultType: failResult.length ? 1 : 0, failResult };
 }
 

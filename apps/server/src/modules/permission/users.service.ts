@@ -1,12 +1,13 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { UserCreateBody, UserListQuery, UserListRow, UserUpdateBody } from '@medalliance/contract';
-import { DEFAULT_USER_PASSWORD, USER_LIST_MAX_PAGE_SIZE } from '@medalliance/contract';
+import { DEFAULT_USER_PASSWORD } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { Database, UserTable } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { likePattern } from '../../http/paging.ts';
 import { compileWithParams, type CompiledQuery } from '../../db/prepared.ts';
 import { membershipNames } from './labels.ts';
+import { invalidateMemberships, membershipsOf, type Membership } from './memberships.ts';
 import { hashPassword, md5 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { announceEnded, revokeUserSessions, revokeUserSessionsIn, type SessionInfo } from '../oauth/sessions.service.ts';
@@ -104,57 +105,23 @@ export function inOrgSubtree(dialect: Dialect, path: string): Expression<SqlBool
   return sql<SqlBool>`(${inSubtree(dialect, 'users.organizeId', path)} or users.id in (select r.user_id from user_relations r where r.object_type = 'Organize' and ${inSubtree(dialect, 'r.objectId', path)}))`;
 }
 
-interface Membership {
-  userId: string;
-  objectType: string;
-  objectId: string;
-}
-
-/**
- * The position and role memberships of n users, by user and kind (the
- * covering user_relations_user_sorted index), compiled once per n up to a page's largest size
- * (a list asks with its page size, so this is one or two statements); exports
- * of more users build theirs each time.
- */
-const membershipQueries = new WeakMap<Db, Map<number, CompiledQuery<string[], Membership>>>();
-
-function membershipsOf(ctx: AppContext, userIds: string[]): Promise<Membership[]> {
-  let perDb = membershipQueries.get(ctx.db);
-  if (!perDb) membershipQueries.set(ctx.db, (perDb = new Map()));
-  let query = perDb.get(userIds.length);
-  if (!query) {
-    query = compileWithParams<string[], Membership>(ctx.db, (db, p) =>
-      db
-        .selectFrom('userRelations')
-        .select(['userId', 'objectType', 'objectId'])
-        .where(
-          'userId',
-          'in',
-          userIds.map((_, i) => p(i)),
-        )
-        .where('objectType', 'in', ['Position', 'Role'])
-        .orderBy('sortCode'),
-    );
-    if (userIds.length <= USER_LIST_MAX_PAGE_SIZE) perDb.set(userIds.length, query);
-  }
-  return query.execute(ctx.db, query.parameters(userIds));
+function* heldIds(held: Map<string, Membership[]>) {
+  for (const memberships of held.values()) for (const m of memberships) yield m.objectId;
 }
 
 /** Positions and roles of some users, names in sort order; the names come from memory, not from joins. */
 async function relationNames(ctx: AppContext, userIds: string[]) {
   const out = new Map<string, { positions: string[]; roles: string[] }>();
-  for (const id of userIds) out.set(id, { positions: [], roles: [] });
   if (!userIds.length) return out;
-  const rels = await membershipsOf(ctx, userIds);
-  const names = await membershipNames.get(
-    ctx,
-    rels.map((r) => r.objectId),
-  );
-  for (const r of rels) {
-    const name = names.get(r.objectId)?.[r.objectType];
-    if (!name) continue;
-    const entry = out.get(r.userId)!;
-    (r.objectType === 'Position' ? entry.positions : entry.roles).push(name);
+  const held = await membershipsOf(ctx, userIds);
+  const names = await membershipNames.get(ctx, heldIds(held));
+  for (const [userId, memberships] of held) {
+    const entry = { positions: [] as string[], roles: [] as string[] };
+    for (const m of memberships) {
+      const name = names.get(m.objectId)?.[m.objectType];
+      if (name) (m.objectType === 'Position' ? entry.positions : entry.roles).push(name);
+    }
+    out.set(userId, entry);
   }
   return out;
 }
@@ -553,6 +520,7 @@ export async function createUser(ctx: AppContext, session: SessionInfo, input: U
     throw uniqueViolation(err) ? conflict('user.accountExists', { account: body.account }) : err;
   } finally {
     invalidateUserCounts(ctx);
+    invalidateMemberships(ctx, id);
   }
   return { id };
 }
@@ -630,6 +598,7 @@ export async function updateUser(ctx: AppContext, session: SessionInfo, id: stri
     throw uniqueViolation(err) ? conflict('user.accountExists', { account: body.account }) : err;
   } finally {
     invalidateUserCounts(ctx);
+    invalidateMemberships(ctx, id);
   }
   invalidateGrants(ctx, id);
   if (body.enabledMark === 0 && before.enabledMark === 1) await revokeUserSessions(ctx, id, 'disabled');
@@ -665,6 +634,7 @@ export async function deleteUser(ctx: AppContext, session: SessionInfo, id: stri
   });
   announceEnded(ctx, ended);
   invalidateUserCounts(ctx);
+  invalidateMemberships(ctx, id);
   invalidateGrants(ctx, id);
 }
 

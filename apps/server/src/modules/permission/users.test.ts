@@ -115,6 +115,32 @@ describe('users list', () => {
     expect((await row()).position).toBe('改名岗位');
     expect((await call('DELETE', `/api/permission/Users/${created.data.id}`)).code).toBe(200);
   });
+
+  it("a user's positions and roles (kept in memory) follow an edit of that user at once", async () => {
+    const created = await call('POST', '/api/permission/Users', {
+      account: 'heldroles1',
+      realName: '成员用户',
+      organizeId: [ORG.surgery],
+      positionId: ['300000000000000004'],
+      roleId: ['200000000000000002'],
+    });
+    expect(created.code, created.msg).toBe(200);
+    const row = async () => (await call('GET', '/api/permission/Users?keyword=heldroles1')).data.list[0];
+    const before = await row();
+    expect(before.roleName).toBe('县级医生');
+    expect(before.position).not.toBe('');
+
+    const edited = await call('PUT', `/api/permission/Users/${created.data.id}`, {
+      account: 'heldroles1',
+      realName: '成员用户',
+      organizeId: [ORG.surgery],
+      positionId: [],
+      roleId: ['200000000000000001', '200000000000000002'],
+    });
+    expect(edited.code, edited.msg).toBe(200);
+    expect(await row()).toMatchObject({ position: '', roleName: '系统管理员,县级医生' });
+    expect((await call('DELETE', `/api/permission/Users/${created.data.id}`)).code).toBe(200);
+  });
 });
 
 describe('user writes', () => {
