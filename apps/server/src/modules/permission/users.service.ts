@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import type { UserCreateBody, UserListQuery, UserListRow, UserUpdateBody } from '@medalliance/contract';
 import { DEFAULT_USER_PASSWORD } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
@@ -176,20 +176,32 @@ function listQueries(ctx: AppContext, grants: UserGrants, q: UserListQuery, orgP
     if (q.enabledMark !== null) ids = ids.where('users.enabledMark', '=', p('enabledMark'));
     return ids;
   };
-  const ordered = <Q extends SelectQueryBuilder<Database, 'users', object>>(query: Q): Q =>
-    (sortRef
-      ? query.orderBy(sortRef, q.sort).orderBy('users.id', q.sort)
-      : query.orderBy('users.sortCode').orderBy('users.createdAt', 'desc').orderBy('users.id', 'desc')) as Q;
+  // The list order: keys of the users table, the id last so that every row has one place.
+  const order: [ref: string, direction: 'asc' | 'desc'][] = sortRef
+    ? [
+        [sortRef, q.sort],
+        ['users.id', q.sort],
+      ]
+    : [
+        ['users.sortCode', 'asc'],
+        ['users.createdAt', 'desc'],
+        ['users.id', 'desc'],
+      ];
   const queries: ListQueries = {
-    // Only the page's rows are read from the table (a "deferred join").
-    page: compileWithParams(ctx.db, (db, p) =>
-      ordered(
-        db
-          .selectFrom('users')
-          .select(listColumns)
-          .where('users.id', 'in', ordered(idsOf(db, p)).limit(p('limit')).offset(p('offset'))),
-      ),
-    ),
+    // The page's ids (with their sort keys) come ordered from the covering indexes, and only those
+    // rows are read from the table (a "deferred join"). The cross join keeps the page as the outer
+    // loop, so SQLite answers in its order without sorting the wide rows again.
+    page: compileWithParams(ctx.db, (db, p) => {
+      let page = idsOf(db, p).select(order.map(([ref], i) => sql.ref(ref).as(`k${i}`)));
+      for (const [ref, direction] of order) page = page.orderBy(sql.ref(ref), direction);
+      let rows = db
+        .selectFrom(page.limit(p('limit')).offset(p('offset')).as('page'))
+        .crossJoin('users')
+        .select(listColumns)
+        .whereRef('users.id', '=', 'page.id');
+      order.forEach(([, direction], i) => (rows = rows.orderBy(sql.ref(`page.k${i}`), direction)));
+      return rows;
+    }),
     total: compileWithParams(ctx.db, (db, p) =>
       idsOf(db, p)
         .clearSelect()
