@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { asWritten } from '../../db/connection.ts';
 import type { SqlStatement } from './sql-executor.ts';
 import { quoteIdent, SHIELDED_TABLES } from './sql-guard.ts';
 
@@ -41,7 +42,7 @@ function shieldFor(ctx: AppContext): Promise<string> {
 async function tableColumns(ctx: AppContext, table: string): Promise<string[]> {
   const query =
     ctx.dialect === 'sqlite'
-      ? CompiledQuery.raw(`SELECT name FROM pragma_table_info(?)`, [table])
+      ? CompiledQuery.raw(asWritten(`SELECT name FROM pragma_table_info(?)`), [table])
       : CompiledQuery.raw(
           `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
           [table],

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { AppContext } from '../../context.ts';
+import { asWritten } from '../../db/connection.ts';
 import { shielded } from './secret-shield.ts';
 import { getSysConfig } from './sys-config.service.ts';
 
@@ -148,7 +149,7 @@ async function runSqliteInProcess(ctx: AppContext, statements: SqlStatement[], t
         await conn.executeQuery(CompiledQuery.raw('PRAGMA query_only = 1'));
         try {
           const out: Row[][] = [];
-          for (const s of statements) out.push((await conn.executeQuery<Row>(CompiledQuery.raw(s.sql, s.params))).rows);
+          for (const s of statements) out.push((await conn.executeQuery<Row>(CompiledQuery.raw(asWritten(s.sql), s.params))).rows);
           return out;
         } finally {
           await conn.executeQuery(CompiledQuery.raw('PRAGMA query_only = 0'));
