@@ -57,6 +57,8 @@ if (fs.existsSync(report)) {
 } else {
   failed = 1;
 }
+// The report's folder is ours alone: a run leaves nothing behind in the system's temporary folder.
+fs.rmSync(path.dirname(report), { recursive: true, force: true });
 if (run.status !== 0 && failed === 0) failed = 1;
 if (summary) fs.appendFileSync(summary, `${passed} ${failed}\n`);
 console.log(`${passed} passed, ${failed} failed`);
