@@ -33,6 +33,20 @@ const publicFile = { ...publicRoute, compress: false as const };
 
 const typeName = z.object({ type: z.string().max(100), name: z.string().max(300) });
 
+// Request schemas, built once: zod compiles each schema on first use.
+const fileIdUrlInlineSecondsQuery = z.object({
+  fileId: z.string().max(40).optional(),
+  url: z.string().max(2000).optional(),
+  inline: z.enum(['0', '1', 'true', 'false']).optional(),
+  seconds: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(4 * 3600)
+    .optional(),
+});
+const fileIdParams = z.object({ fileId: z.string().regex(/^\d{1,19}$/) });
+
 /** Files (spec §7.9; server-contract §9): chunk protocol, one-request uploads, download, signed links, preview. */
 export async function fileRoutes(app: FastifyInstance, rt: FileRuntime) {
   const { ctx } = rt;
@@ -115,21 +129,7 @@ export async function fileRoutes(app: FastifyInstance, rt: FileRuntime) {
 
   /** A short-lived link for <img>, <video>, frames and plain links: by file id, or by the file's URL. */
   app.get('/file/SignedUrl', userRoute, async (req) => {
-    const q = parse(
-      z.object({
-        fileId: z.string().max(40).optional(),
-        url: z.string().max(2000).optional(),
-        inline: z.enum(['0', '1', 'true', 'false']).optional(),
-        seconds: z.coerce
-          .number()
-          .int()
-          .min(1)
-          .max(4 * 3600)
-          .optional(),
-      }),
-      req.query,
-      requestLanguage(req),
-    );
+    const q = parse(fileIdUrlInlineSecondsQuery, req.query, requestLanguage(req));
     let f;
     if (q.fileId) f = await fileById(ctx, q.fileId);
     else if (q.url) {
@@ -159,7 +159,7 @@ export async function fileRoutes(app: FastifyInstance, rt: FileRuntime) {
   });
 
   app.delete('/file/:fileId', userRoute, async (req) => {
-    const { fileId } = parse(z.object({ fileId: z.string().regex(/^\d{1,19}$/) }), req.params);
+    const { fileId } = parse(fileIdParams, req.params);
     await deleteFile(ctx, fileId, req.session);
     return ok(null);
   });

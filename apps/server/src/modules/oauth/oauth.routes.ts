@@ -21,6 +21,14 @@ const publicRoute = { config: { access: publicAccess } };
 const userRoute = { config: { access: userAccess } };
 const ticketParams = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 
+// Request schemas, built once: zod compiles each schema on first use.
+const ticketStepParams = ticketParams.extend({ step: z.enum(['scan', 'confirm', 'cancel']) });
+const accountParams = z.object({ account: z.string().max(100) });
+const codeLengthTimestampParams = z.object({
+  codeLength: z.coerce.number().int().min(3).max(6),
+  timestamp: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/),
+});
+
 /** Sign-in, session and captcha endpoints (spec §7.1, §2.5; server-contract §1). */
 export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/oauth/Login', publicRoute, async (req) => {
@@ -30,17 +38,14 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** Whether the account must answer a captcha (spec §3 loginNeedCode). */
   app.get('/oauth/getConfig/:account', publicRoute, async (req) => {
-    const { account } = parse(z.object({ account: z.string().max(100) }), req.params);
+    const { account } = parse(accountParams, req.params);
     const cfg = await getSysConfig(ctx);
     const user = await findUserByAccount(ctx, account);
     return ok({ enableVerificationCode: captchaNeeded(cfg, user), verificationCodeNumber: cfg.captchaLength });
   });
 
   app.get('/oauth/ImageCode/:codeLength/:timestamp', publicRoute, async (req, reply) => {
-    const { codeLength, timestamp } = parse(
-      z.object({ codeLength: z.coerce.number().int().min(3).max(6), timestamp: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/) }),
-      req.params,
-    );
+    const { codeLength, timestamp } = parse(codeLengthTimestampParams, req.params);
     const svg = await createCaptcha(ctx, timestamp, codeLength);
     return reply.header('cache-control', 'no-store').type('image/svg+xml').send(svg);
   });
@@ -64,7 +69,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/oauth/QrTicket/:ticket/:step', userRoute, async (req) => {
-    const { ticket, step } = parse(ticketParams.extend({ step: z.enum(['scan', 'confirm', 'cancel']) }), req.params);
+    const { ticket, step } = parse(ticketStepParams, req.params);
     return ok(await advanceTicket(ctx, ticket, req.session.userId, step));
   });
 

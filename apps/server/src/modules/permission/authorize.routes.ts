@@ -37,6 +37,12 @@ const read = route(moduleAccess('authorize'));
 const write = route(moduleAccess('authorize', 'btn_edit'));
 const idParams = z.object({ id: idString });
 
+// Request schemas, built once: zod compiles each schema on first use.
+const objectIdObjectTypeParams = z.object({ objectId: idString, objectType: z.enum(GRANT_OBJECT_TYPES) });
+const objectIdParams = z.object({ objectId: idString });
+const moduleIdParams = z.object({ moduleId: idString });
+const isDataAuthorizeBody = z.object({ isDataAuthorize: z.union([z.literal(0), z.literal(1)]) });
+
 /**
  * Authorization (server-contract §2). Mounted under both spellings the
  * original used: /permission/Authority (the spec's column calls, the Vue 2
@@ -46,19 +52,19 @@ export async function authorizeRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const base of ['/permission/Authority', '/permission/Authorize']) {
     /** Every tier's tree and the ids granted to one role, position or user. */
     app.get(`${base}/Model/:objectId/:objectType`, read, async (req) => {
-      const { objectId, objectType } = parse(z.object({ objectId: idString, objectType: z.enum(GRANT_OBJECT_TYPES) }), req.params);
+      const { objectId, objectType } = parse(objectIdObjectTypeParams, req.params);
       return ok(await authorizeModel(ctx, req.session, objectId, objectType));
     });
 
     app.post(`${base}/Data/:objectId/Values`, read, async (req) => {
-      const { objectId } = parse(z.object({ objectId: idString }), req.params);
+      const { objectId } = parse(objectIdParams, req.params);
       const body = parse(authorizeValuesBody, req.body, requestLanguage(req));
       return ok(await authorizeValues(ctx, req.session, objectId, body.type, body.moduleIds));
     });
 
     /** Replaces the object's grants (except portals) in one transaction. */
     app.put(`${base}/Data/:objectId`, write, async (req) => {
-      const { objectId } = parse(z.object({ objectId: idString }), req.params);
+      const { objectId } = parse(objectIdParams, req.params);
       await saveAuthorizeData(ctx, req.session, objectId, parse(authorizeDataBody, req.body, requestLanguage(req)));
       return ok(null);
     });
@@ -69,7 +75,7 @@ export async function authorizeRoutes(app: FastifyInstance, ctx: AppContext) {
 
     // ---- data-permission schemes of a menu
     app.get(`${base}/DataScheme/Fields/:moduleId`, read, async (req) => {
-      const { moduleId } = parse(z.object({ moduleId: idString }), req.params);
+      const { moduleId } = parse(moduleIdParams, req.params);
       const menu = await findMenu(ctx, moduleId);
       return ok({
         list: rowRuleFields(menu.enCode),
@@ -84,18 +90,14 @@ export async function authorizeRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     app.get(`${base}/DataScheme/:moduleId`, read, async (req) => {
-      const { moduleId } = parse(z.object({ moduleId: idString }), req.params);
+      const { moduleId } = parse(moduleIdParams, req.params);
       return ok(await listSchemes(ctx, moduleId));
     });
 
     /** Turns a menu's row permission on or off: body { isDataAuthorize: 0 | 1 }. */
     app.put(`${base}/DataScheme/Switch/:moduleId`, write, async (req) => {
-      const { moduleId } = parse(z.object({ moduleId: idString }), req.params);
-      const { isDataAuthorize } = parse(
-        z.object({ isDataAuthorize: z.union([z.literal(0), z.literal(1)]) }),
-        req.body,
-        requestLanguage(req),
-      );
+      const { moduleId } = parse(moduleIdParams, req.params);
+      const { isDataAuthorize } = parse(isDataAuthorizeBody, req.body, requestLanguage(req));
       await setDataAuthorize(ctx, moduleId, isDataAuthorize === 1);
       return ok(null);
     });

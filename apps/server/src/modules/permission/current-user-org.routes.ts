@@ -47,11 +47,14 @@ async function isMeOrBelow(ctx: AppContext, session: SessionInfo, candidate: str
   return r.rows.length > 0;
 }
 
+// Request schemas, built once: zod compiles each schema on first use.
+const idParams = z.object({ id: idString });
+
 /** The current user's organisation side (spec §7.3): subordinates, what I may do, my organisations and positions, switching. */
 export async function currentUserOrgRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Direct reports of {id} ('0': mine); only within my own manager chain. */
   app.get(`${base}/Subordinate/:id`, userRoute, async (req) => {
-    const { id } = parse(z.object({ id: idString }), req.params);
+    const { id } = parse(idParams, req.params);
     const managerId = id === '0' ? req.session.userId : id;
     if (!(await isMeOrBelow(ctx, req.session, managerId))) throw notFound();
     return ok(await directReports(ctx, managerId));

@@ -12,6 +12,9 @@ const route = (access: Access) => ({ config: { access } });
 const idParams = z.object({ id: idString });
 const base = '/permission/Group';
 
+// Request schemas, built once: zod compiles each schema on first use.
+const keywordQuery = z.object({ keyword: z.string().trim().max(200).optional().default('') });
+
 /** User groups (spec §7.4; menu 'userGroup'). */
 export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(base, route(moduleAccess('userGroup')), async (req) =>
@@ -19,7 +22,7 @@ export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get(`${base}/Selector`, route(userAccess), async (req) => {
-    const { keyword } = parse(z.object({ keyword: z.string().trim().max(200).optional().default('') }), req.query, requestLanguage(req));
+    const { keyword } = parse(keywordQuery, req.query, requestLanguage(req));
     return ok({ list: await groupSelector(ctx, keyword) });
   });
 

@@ -13,6 +13,10 @@ const route = (access: Access) => ({ config: { access } });
 /** The original's path (JNPF OnlineUserController: /api/system/OnlineUser); the menu is permission's 'onlineUser'. */
 const base = '/system/OnlineUser';
 
+// Request schemas, built once: zod compiles each schema on first use.
+const idParams = z.object({ id: idString });
+const idsBody = z.object({ ids: idList });
+
 export async function onlineUserRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(base, route(moduleAccess('onlineUser')), async (req) =>
     ok(await listOnlineUsers(ctx, req.session, parse(pageQuery, req.query, requestLanguage(req)))),
@@ -20,14 +24,14 @@ export async function onlineUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** Force one session offline by its id (the list's `id`). */
   app.delete(`${base}/:id`, route(moduleAccess('onlineUser', 'btn_forced')), async (req) => {
-    const { id } = parse(z.object({ id: idString }), req.params);
+    const { id } = parse(idParams, req.params);
     if (!(await forceOffline(ctx, req.session, [id]))) throw notFound();
     return ok(null);
   });
 
   /** Force several sessions offline: body { ids }. */
   app.delete(base, route(moduleAccess('onlineUser', 'btn_forced')), async (req) => {
-    const { ids } = parse(z.object({ ids: idList }), req.body, requestLanguage(req));
+    const { ids } = parse(idsBody, req.body, requestLanguage(req));
     return ok({ count: await forceOffline(ctx, req.session, ids) });
   });
 }

@@ -27,6 +27,9 @@ const treeQuery = z.object({
 });
 const base = '/permission/Organize';
 
+// Request schemas, built once: zod compiles each schema on first use.
+const companyIdParams = z.object({ companyId: idString });
+
 /** Organisations and departments: one tree, two menus (spec §7.4). */
 export async function organizeRoutes(app: FastifyInstance, ctx: AppContext) {
   // ---- organisations (menu 'organize')
@@ -107,7 +110,7 @@ export async function organizeRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The departments below a company (the original's GET Organize/{companyId}/Department). */
   app.get(`${base}/:companyId/Department`, route(moduleAccess('department')), async (req) => {
-    const { companyId } = parse(z.object({ companyId: idString }), req.params);
+    const { companyId } = parse(companyIdParams, req.params);
     const q = parse(treeQuery, req.query, requestLanguage(req));
     const company = await orgInfo(ctx, companyId);
     const tree = await orgTree(ctx, { keyword: q.keyword });

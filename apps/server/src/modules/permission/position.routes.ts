@@ -21,6 +21,10 @@ const idParams = z.object({ id: idString });
 const base = '/permission/Position';
 const listQuery = pageQuery.and(z.object({ organizeId: idString.optional().or(z.literal('')) }));
 
+// Request schemas, built once: zod compiles each schema on first use.
+const positionConditionBody = organizeConditionBody.and(z.object({ positionIds: z.array(idString).max(1000).optional().default([]) }));
+const keywordQuery = z.object({ keyword: z.string().trim().max(200).optional().default('') });
+
 /** Positions (spec §7.4). */
 export async function positionRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(base, route(moduleAccess('position')), async (req) => {
@@ -31,7 +35,7 @@ export async function positionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** Positions as leaves of the organisation tree. */
   app.get(`${base}/Selector`, route(userAccess), async (req) => {
-    const { keyword } = parse(z.object({ keyword: z.string().trim().max(200).optional().default('') }), req.query, requestLanguage(req));
+    const { keyword } = parse(keywordQuery, req.query, requestLanguage(req));
     return ok({ list: await positionTree(ctx, { keyword }) });
   });
 
@@ -44,11 +48,7 @@ export async function positionRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The custom-mode position picker: positions of the given organisations' subtrees, plus explicitly allowed ones. */
   app.post(`${base}/PositionCondition`, route(userAccess), async (req) => {
-    const body = parse(
-      organizeConditionBody.and(z.object({ positionIds: z.array(idString).max(1000).optional().default([]) })),
-      req.body,
-      requestLanguage(req),
-    );
+    const body = parse(positionConditionBody, req.body, requestLanguage(req));
     return ok({
       list: await positionTree(ctx, {
         within: [...body.departIds, ...body.organizeIds],

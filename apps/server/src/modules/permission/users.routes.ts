@@ -76,13 +76,25 @@ function listQuery(req: FastifyRequest): UserListQuery {
   return q;
 }
 
+// Request schemas, built once: zod compiles each schema on first use.
+const byPositionQuery = pickerQuery.and(z.object({ positionId: idString }));
+const byRoleOrgQuery = pickerQuery.and(z.object({ roleId: idString, organizeId: idString.optional().or(z.literal('')) }));
+const exportQuery = userListQuery.and(
+  z.object({
+    dataType: z.enum(['0', '1']).optional().default('1'),
+    selectKey: z.string().max(500).optional().default(''),
+  }),
+);
+const keywordQuery = z.object({ keyword: z.string().trim().max(200).optional().default('') });
+const userIdQuery = z.object({ userId: idString.optional() });
+
 /** Users: the management screen, its actions, Excel, and the lookups every picker uses (spec §7.4). */
 export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   const lang = (req: FastifyRequest) => requestLanguage(req);
 
   // ---- lookups any signed-in user's pickers use: names, accounts, avatars and organisations only
   app.get(`${base}/All`, route(userAccess), async (req) => {
-    const { keyword } = parse(z.object({ keyword: z.string().trim().max(200).optional().default('') }), req.query, lang(req));
+    const { keyword } = parse(keywordQuery, req.query, lang(req));
     return ok({ list: await allUsers(ctx, keyword) });
   });
 
@@ -108,21 +120,17 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get(`${base}/getOrganization`, route(userAccess), async (req) => {
-    const { userId } = parse(z.object({ userId: idString.optional() }), req.query, lang(req));
+    const { userId } = parse(userIdQuery, req.query, lang(req));
     return ok({ list: await userOrganizations(ctx, userId ?? req.session.userId) });
   });
 
   app.get(`${base}/GetUsersByPositionId`, route(userAccess), async (req) => {
-    const q = parse(pickerQuery.and(z.object({ positionId: idString })), req.query, lang(req));
+    const q = parse(byPositionQuery, req.query, lang(req));
     return ok(await usersByPosition(ctx, q.positionId, q));
   });
 
   app.get(`${base}/GetUsersByRoleOrgId`, route(userAccess), async (req) => {
-    const q = parse(
-      pickerQuery.and(z.object({ roleId: idString, organizeId: idString.optional().or(z.literal('')) })),
-      req.query,
-      lang(req),
-    );
+    const q = parse(byRoleOrgQuery, req.query, lang(req));
     return ok(await usersByRoleOrg(ctx, q.roleId, q.organizeId || null, q));
   });
 
@@ -140,16 +148,7 @@ export async function usersRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(base, route(moduleAccess(USER_MENU)), async (req) => ok(await listUsers(ctx, req.session, listQuery(req))));
 
   app.get(`${base}/ExportExcel`, route(moduleAccess(USER_MENU, 'btn_export')), async (req, reply) => {
-    const q = parse(
-      userListQuery.and(
-        z.object({
-          dataType: z.enum(['0', '1']).optional().default('1'),
-          selectKey: z.string().max(500).optional().default(''),
-        }),
-      ),
-      req.query,
-      lang(req),
-    );
+    const q = parse(exportQuery, req.query, lang(req));
     const rows =
       q.dataType === '0' ? (await listUsers(ctx, req.session, q)).list : (await exportUsers(ctx, req.session, q, EXPORT_MAX)).list;
     const grants = await grantsFor(ctx, req.session.userId, req.session.isAdministrator);

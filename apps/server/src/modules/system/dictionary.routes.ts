@@ -58,6 +58,9 @@ async function importPayload(req: FastifyRequest): Promise<unknown> {
   return data && typeof data === 'object' ? { ...(data as object), ...options } : data;
 }
 
+// Request schemas, built once: zod compiles each schema on first use.
+const idExcludeIdParams = z.object({ id: z.string().min(1).max(200), excludeId: z.string().min(1).max(200) });
+
 /** Dictionary types and data: every path of spec §7.5. */
 export async function dictionaryRoutes(app: FastifyInstance, ctx: AppContext) {
   // ---------------------------------------------------------------- types
@@ -116,7 +119,7 @@ export async function dictionaryRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get('/system/DictionaryData/:id/Selector/:excludeId', withAccess(userAccess), async (req) => {
-    const p = parse(z.object({ id: z.string().min(1).max(200), excludeId: z.string().min(1).max(200) }), req.params, requestLanguage(req));
+    const p = parse(idExcludeIdParams, req.params, requestLanguage(req));
     const { isTree } = query(dictionaryListQuery, req);
     return ok(await dataParentSelector(ctx, p.id, p.excludeId, isTree === '1'));
   });

@@ -26,16 +26,20 @@ import { body, caller, params, query, withAccess } from './route-helpers.ts';
 
 const MODULE = 'printDev';
 
+// Request schemas, built once: zod compiles each schema on first use.
+const keywordQuery = z.object({ keyword: z.string().trim().max(100).optional().default('') });
+const typeQuery = z.object({ type: z.union([z.literal(''), z.coerce.number().int().min(1).max(2)]).optional() });
+
 /** Print templates (spec §7.5 printDev; server-contract §8). */
 export async function printDevRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/system/printDev', withAccess(moduleAccess(MODULE)), async (req) => {
-    const { keyword } = query(z.object({ keyword: z.string().trim().max(100).optional().default('') }), req);
+    const { keyword } = query(keywordQuery, req);
     return ok({ list: await printTemplateTree(ctx, keyword) });
   });
 
   /** Enabled templates by category; type 1 flow forms, 2 business forms (spec §7.5 "print templates by type"). */
   app.get('/system/printDev/Selector', withAccess(userAccess), async (req) => {
-    const { type } = query(z.object({ type: z.union([z.literal(''), z.coerce.number().int().min(1).max(2)]).optional() }), req);
+    const { type } = query(typeQuery, req);
     return ok({ list: await printSelector(ctx, type || undefined) });
   });
 

@@ -10,6 +10,9 @@ import { body, query, withAccess } from './route-helpers.ts';
 import { getSysConfig, setSysConfig, type SysConfig } from './sys-config.service.ts';
 import { z } from 'zod';
 
+// Request schemas, built once: zod compiles each schema on first use.
+const categoryParams = z.object({ category: z.coerce.number().int().min(1).max(5) });
+
 /** System settings (applied without restart) and the system logs (spec §7.5; JNPF SysConfig, Log). */
 export async function sysConfigRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/system/SysConfig', withAccess(moduleAccess('sysConfig')), async () => ok(await getSysConfig(ctx)));
@@ -41,7 +44,7 @@ export async function sysConfigRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/system/Log', withAccess(moduleAccess('sysLog')), async (req) => logs(undefined, req));
   // JNPF 3.x path style: Log/{category}.
   app.get('/system/Log/:category', withAccess(moduleAccess('sysLog')), async (req) => {
-    const { category } = parse(z.object({ category: z.coerce.number().int().min(1).max(5) }), req.params, requestLanguage(req));
+    const { category } = parse(categoryParams, req.params, requestLanguage(req));
     return logs(category, req);
   });
 
