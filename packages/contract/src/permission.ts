@@ -275,6 +275,12 @@ export const userIdsBody = z.object({
   ids: idList,
 });
 
+/** `:id` of a permission entity in a path. */
+export const idParams = z.object({ id: idString });
+
+/** A picker's search box in the query string. */
+export const keywordQuery = z.object({ keyword: text(200).optional().default('') });
+
 export const keywordBody = z.object({
   keyword: text(200).optional().default(''),
   currentPage: z.coerce.number().int().min(1).max(1_000_000).optional().default(1),

@@ -49,7 +49,7 @@ interface DriverStatement {
  * CamelCasePlugin for SQLite: queries are named as the plugin names them, but
  * result rows are left as the driver below builds them, already keyed in
  * camelCase, instead of the plugin copying every row object key by key (a
- * sixth of a users-list call's server CPU: 934/894/748 → 777/708/616 µs in
+ * tenth of a users-list call's server CPU: 681/683/573 → 558/631/567 µs in
  * alternating runs). SQLite answers flat rows only, so nothing nested is left
  * unmapped. PostgreSQL's rows keep the plain plugin.
  */

@@ -33,8 +33,7 @@ const publicFile = { ...publicRoute, compress: false as const };
 
 const typeName = z.object({ type: z.string().max(100), name: z.string().max(300) });
 
-// Request schemas, built once: zod compiles each schema on first use.
-const fileIdUrlInlineSecondsQuery = z.object({
+const signedUrlQuery = z.object({
   fileId: z.string().max(40).optional(),
   url: z.string().max(2000).optional(),
   inline: z.enum(['0', '1', 'true', 'false']).optional(),
@@ -129,7 +128,7 @@ export async function fileRoutes(app: FastifyInstance, rt: FileRuntime) {
 
   /** A short-lived link for <img>, <video>, frames and plain links: by file id, or by the file's URL. */
   app.get('/file/SignedUrl', userRoute, async (req) => {
-    const q = parse(fileIdUrlInlineSecondsQuery, req.query, requestLanguage(req));
+    const q = parse(signedUrlQuery, req.query, requestLanguage(req));
     let f;
     if (q.fileId) f = await fileById(ctx, q.fileId);
     else if (q.url) {

@@ -21,10 +21,9 @@ const publicRoute = { config: { access: publicAccess } };
 const userRoute = { config: { access: userAccess } };
 const ticketParams = z.object({ ticket: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 
-// Request schemas, built once: zod compiles each schema on first use.
 const ticketStepParams = ticketParams.extend({ step: z.enum(['scan', 'confirm', 'cancel']) });
 const accountParams = z.object({ account: z.string().max(100) });
-const codeLengthTimestampParams = z.object({
+const captchaParams = z.object({
   codeLength: z.coerce.number().int().min(3).max(6),
   timestamp: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/),
 });
@@ -45,7 +44,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/oauth/ImageCode/:codeLength/:timestamp', publicRoute, async (req, reply) => {
-    const { codeLength, timestamp } = parse(codeLengthTimestampParams, req.params);
+    const { codeLength, timestamp } = parse(captchaParams, req.params);
     const svg = await createCaptcha(ctx, timestamp, codeLength);
     return reply.header('cache-control', 'no-store').type('image/svg+xml').send(svg);
   });

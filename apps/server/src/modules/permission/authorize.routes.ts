@@ -8,6 +8,7 @@ import {
   CONDITION_TOKENS,
   dataSchemeBody,
   GRANT_OBJECT_TYPES,
+  idParams,
   idString,
   setColumnsBody,
 } from '@medalliance/contract';
@@ -35,13 +36,11 @@ import { rowRuleFields } from './row-rules.ts';
 const route = (access: Access) => ({ config: { access } });
 const read = route(moduleAccess('authorize'));
 const write = route(moduleAccess('authorize', 'btn_edit'));
-const idParams = z.object({ id: idString });
 
-// Request schemas, built once: zod compiles each schema on first use.
-const objectIdObjectTypeParams = z.object({ objectId: idString, objectType: z.enum(GRANT_OBJECT_TYPES) });
+const grantObjectParams = z.object({ objectId: idString, objectType: z.enum(GRANT_OBJECT_TYPES) });
 const objectIdParams = z.object({ objectId: idString });
 const moduleIdParams = z.object({ moduleId: idString });
-const isDataAuthorizeBody = z.object({ isDataAuthorize: z.union([z.literal(0), z.literal(1)]) });
+const dataAuthorizeBody = z.object({ isDataAuthorize: z.union([z.literal(0), z.literal(1)]) });
 
 /**
  * Authorization (server-contract §2). Mounted under both spellings the
@@ -52,7 +51,7 @@ export async function authorizeRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const base of ['/permission/Authority', '/permission/Authorize']) {
     /** Every tier's tree and the ids granted to one role, position or user. */
     app.get(`${base}/Model/:objectId/:objectType`, read, async (req) => {
-      const { objectId, objectType } = parse(objectIdObjectTypeParams, req.params);
+      const { objectId, objectType } = parse(grantObjectParams, req.params);
       return ok(await authorizeModel(ctx, req.session, objectId, objectType));
     });
 
@@ -97,7 +96,7 @@ export async function authorizeRoutes(app: FastifyInstance, ctx: AppContext) {
     /** Turns a menu's row permission on or off: body { isDataAuthorize: 0 | 1 }. */
     app.put(`${base}/DataScheme/Switch/:moduleId`, write, async (req) => {
       const { moduleId } = parse(moduleIdParams, req.params);
-      const { isDataAuthorize } = parse(isDataAuthorizeBody, req.body, requestLanguage(req));
+      const { isDataAuthorize } = parse(dataAuthorizeBody, req.body, requestLanguage(req));
       await setDataAuthorize(ctx, moduleId, isDataAuthorize === 1);
       return ok(null);
     });

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { idString, majorBody, systemSwitchBody } from '@medalliance/contract';
+import { idParams, majorBody, systemSwitchBody } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
 import { userAccess } from '../../http/access.ts';
@@ -46,9 +45,6 @@ async function isMeOrBelow(ctx: AppContext, session: SessionInfo, candidate: str
   );
   return r.rows.length > 0;
 }
-
-// Request schemas, built once: zod compiles each schema on first use.
-const idParams = z.object({ id: idString });
 
 /** The current user's organisation side (spec §7.3): subordinates, what I may do, my organisations and positions, switching. */
 export async function currentUserOrgRoutes(app: FastifyInstance, ctx: AppContext) {

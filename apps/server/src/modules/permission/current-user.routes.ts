@@ -12,11 +12,10 @@ import { baseInfo, changeOwnPassword, setAvatar, updateBaseInfo } from './curren
 const userRoute = { config: { access: userAccess } };
 const base = '/permission/Users/Current';
 
-// Request schemas, built once: zod compiles each schema on first use.
 const systemLogQuery = pageQuery.and(
   z.object({ startTime: z.coerce.number().int().optional(), endTime: z.coerce.number().int().optional() }),
 );
-const nameParams = z.object({ name: z.string().regex(/^[A-Za-z0-9_-]{1,80}\.(png|jpe?g|gif|webp|bmp)$/i) });
+const avatarParams = z.object({ name: z.string().regex(/^[A-Za-z0-9_-]{1,80}\.(png|jpe?g|gif|webp|bmp)$/i) });
 
 /** The signed-in user's own profile and preferences (spec §7.3, issue 2's share). */
 export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -29,7 +28,7 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext) {
 
   /** The avatar is a file uploaded first through the file module (type userAvatar); this points the profile at it. */
   app.put(`${base}/Avatar/:name`, userRoute, async (req) => {
-    const { name } = parse(nameParams, req.params);
+    const { name } = parse(avatarParams, req.params);
     return ok(await setAvatar(ctx, req.session.userId, name));
   });
 

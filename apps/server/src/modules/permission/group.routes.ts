@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { groupBody, idString, pageQuery } from '@medalliance/contract';
+import { groupBody, idParams, keywordQuery, pageQuery } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { moduleAccess, userAccess, type Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
@@ -9,11 +8,7 @@ import { parse } from '../../http/validate.ts';
 import { createGroup, deleteGroup, groupInfo, groupSelector, listGroups, updateGroup } from './group.service.ts';
 
 const route = (access: Access) => ({ config: { access } });
-const idParams = z.object({ id: idString });
 const base = '/permission/Group';
-
-// Request schemas, built once: zod compiles each schema on first use.
-const keywordQuery = z.object({ keyword: z.string().trim().max(200).optional().default('') });
 
 /** User groups (spec §7.4; menu 'userGroup'). */
 export async function groupRoutes(app: FastifyInstance, ctx: AppContext) {

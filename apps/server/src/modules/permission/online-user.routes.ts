@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { idList, idString, pageQuery } from '@medalliance/contract';
+import { idList, idParams, pageQuery } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { moduleAccess, type Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
@@ -13,8 +13,6 @@ const route = (access: Access) => ({ config: { access } });
 /** The original's path (JNPF OnlineUserController: /api/system/OnlineUser); the menu is permission's 'onlineUser'. */
 const base = '/system/OnlineUser';
 
-// Request schemas, built once: zod compiles each schema on first use.
-const idParams = z.object({ id: idString });
 const idsBody = z.object({ ids: idList });
 
 export async function onlineUserRoutes(app: FastifyInstance, ctx: AppContext) {

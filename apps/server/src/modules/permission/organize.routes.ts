@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { idString, organizeBody, organizeConditionBody } from '@medalliance/contract';
+import { idParams, idString, organizeBody, organizeConditionBody } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { moduleAccess, userAccess, type Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
@@ -20,14 +20,12 @@ import {
 } from './organize.service.ts';
 
 const route = (access: Access) => ({ config: { access } });
-const idParams = z.object({ id: idString });
 const treeQuery = z.object({
   keyword: z.string().trim().max(200).optional().default(''),
   category: z.enum(['company', 'department', '']).optional(),
 });
 const base = '/permission/Organize';
 
-// Request schemas, built once: zod compiles each schema on first use.
 const companyIdParams = z.object({ companyId: idString });
 
 /** Organisations and departments: one tree, two menus (spec §7.4). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { idString, organizeConditionBody, orgIdsBody, pageQuery, positionBody } from '@medalliance/contract';
+import { idParams, idString, keywordQuery, organizeConditionBody, orgIdsBody, pageQuery, positionBody } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { moduleAccess, userAccess, type Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
@@ -17,13 +17,10 @@ import {
 } from './position.service.ts';
 
 const route = (access: Access) => ({ config: { access } });
-const idParams = z.object({ id: idString });
 const base = '/permission/Position';
 const listQuery = pageQuery.and(z.object({ organizeId: idString.optional().or(z.literal('')) }));
 
-// Request schemas, built once: zod compiles each schema on first use.
 const positionConditionBody = organizeConditionBody.and(z.object({ positionIds: z.array(idString).max(1000).optional().default([]) }));
-const keywordQuery = z.object({ keyword: z.string().trim().max(200).optional().default('') });
 
 /** Positions (spec §7.4). */
 export async function positionRoutes(app: FastifyInstance, ctx: AppContext) {

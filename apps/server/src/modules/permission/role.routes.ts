@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
-import { idString, orgIdsBody, pageQuery, roleBody } from '@medalliance/contract';
+import { idParams, idString, keywordQuery, orgIdsBody, pageQuery, roleBody } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { moduleAccess, userAccess, type Access } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
@@ -19,7 +19,6 @@ import {
 } from './role.service.ts';
 
 const route = (access: Access) => ({ config: { access } });
-const idParams = z.object({ id: idString });
 const base = '/permission/Role';
 const listQuery = pageQuery.and(
   z.object({
@@ -27,7 +26,6 @@ const listQuery = pageQuery.and(
     type: z.enum(['global', 'organize', '']).optional(),
   }),
 );
-const keywordQuery = z.object({ keyword: z.string().trim().max(200).optional().default('') });
 const stateBody = z.object({ enabledMark: z.union([z.literal(0), z.literal(1)]).optional() }).optional();
 
 /** Roles: global ones and organisation roles (spec §7.4). */

@@ -1,16 +1,18 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  idParams,
   idString,
   keywordBody,
+  keywordQuery,
   pickerQuery,
   resetPasswordBody,
   userConditionBody,
   userCreateBody,
   userIdsBody,
+  type UserListQuery,
   userListQuery,
   userUpdateBody,
-  type UserListQuery,
 } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { moduleAccess, userAccess, type Access } from '../../http/access.ts';
@@ -48,7 +50,6 @@ import { listWorkbook, sendXlsx } from './users-excel.service.ts';
 import { importRoutes } from './users-import.routes.ts';
 
 const route = (access: Access) => ({ config: { access } });
-const idParams = z.object({ id: idString });
 const base = '/permission/Users';
 const stateBody = z.object({ enabledMark: z.union([z.literal(0), z.literal(1)]).optional() }).optional();
 /** Most rows one export writes. */
@@ -76,7 +77,6 @@ function listQuery(req: FastifyRequest): UserListQuery {
   return q;
 }
 
-// Request schemas, built once: zod compiles each schema on first use.
 const byPositionQuery = pickerQuery.and(z.object({ positionId: idString }));
 const byRoleOrgQuery = pickerQuery.and(z.object({ roleId: idString, organizeId: idString.optional().or(z.literal('')) }));
 const exportQuery = userListQuery.and(
@@ -85,7 +85,6 @@ const exportQuery = userListQuery.and(
     selectKey: z.string().max(500).optional().default(''),
   }),
 );
-const keywordQuery = z.object({ keyword: z.string().trim().max(200).optional().default('') });
 const userIdQuery = z.object({ userId: idString.optional() });
 
 /** Users: the management screen, its actions, Excel, and the lookups every picker uses (spec §7.4). */

@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { likePattern } from '../../http/paging.ts';
 import { compileWithParams, type CompiledQuery } from '../../db/prepared.ts';
 import { membershipNames } from './labels.ts';
-import { invalidateMemberships, membershipsOf, type Membership } from './memberships.ts';
+import { invalidateMemberships, membershipsOf } from './memberships.ts';
 import { hashPassword, md5 } from '../../lib/crypto.ts';
 import { newId } from '../../lib/ids.ts';
 import { announceEnded, revokeUserSessions, revokeUserSessionsIn, type SessionInfo } from '../oauth/sessions.service.ts';
@@ -105,16 +105,15 @@ export function inOrgSubtree(dialect: Dialect, path: string): Expression<SqlBool
   return sql<SqlBool>`(${inSubtree(dialect, 'users.organizeId', path)} or users.id in (select r.user_id from user_relations r where r.object_type = 'Organize' and ${inSubtree(dialect, 'r.objectId', path)}))`;
 }
 
-function* heldIds(held: Map<string, Membership[]>) {
-  for (const memberships of held.values()) for (const m of memberships) yield m.objectId;
-}
-
 /** Positions and roles of some users, names in sort order; the names come from memory, not from joins. */
 async function relationNames(ctx: AppContext, userIds: string[]) {
   const out = new Map<string, { positions: string[]; roles: string[] }>();
   if (!userIds.length) return out;
   const held = await membershipsOf(ctx, userIds);
-  const names = await membershipNames.get(ctx, heldIds(held));
+  const names = await membershipNames.get(
+    ctx,
+    [...held.values()].flatMap((memberships) => memberships.map((m) => m.objectId)),
+  );
   for (const [userId, memberships] of held) {
     const entry = { positions: [] as string[], roles: [] as string[] };
     for (const m of memberships) {

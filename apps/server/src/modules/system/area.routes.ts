@@ -17,8 +17,7 @@ const childrenQuery = z.object({
   enabledOnly: z.enum(['0', '1']).optional(),
 });
 
-// Request schemas, built once: zod compiles each schema on first use.
-const idExcludeIdParams = z.object({ id: z.string().min(1).max(40), excludeId: z.string().min(1).max(40) });
+const selectorParams = z.object({ id: z.string().min(1).max(40), excludeId: z.string().min(1).max(40) });
 
 /** Areas: spec §7.5 Area paths and the address picker of §2.6 / §7.8. */
 export async function areaRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -30,7 +29,7 @@ export async function areaRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.get('/system/Area/:id/Selector/:excludeId', withAccess(userAccess), async (req) => {
-    const p = parse(idExcludeIdParams, req.params, requestLanguage(req));
+    const p = parse(selectorParams, req.params, requestLanguage(req));
     return ok({ list: await areaSelector(ctx, p.id, p.excludeId) });
   });
 

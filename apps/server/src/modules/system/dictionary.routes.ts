@@ -58,8 +58,7 @@ async function importPayload(req: FastifyRequest): Promise<unknown> {
   return data && typeof data === 'object' ? { ...(data as object), ...options } : data;
 }
 
-// Request schemas, built once: zod compiles each schema on first use.
-const idExcludeIdParams = z.object({ id: z.string().min(1).max(200), excludeId: z.string().min(1).max(200) });
+const selectorParams = z.object({ id: z.string().min(1).max(200), excludeId: z.string().min(1).max(200) });
 
 /** Dictionary types and data: every path of spec §7.5. */
 export async function dictionaryRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -119,7 +118,7 @@ export async function dictionaryRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.get('/system/DictionaryData/:id/Selector/:excludeId', withAccess(userAccess), async (req) => {
-    const p = parse(idExcludeIdParams, req.params, requestLanguage(req));
+    const p = parse(selectorParams, req.params, requestLanguage(req));
     const { isTree } = query(dictionaryListQuery, req);
     return ok(await dataParentSelector(ctx, p.id, p.excludeId, isTree === '1'));
   });

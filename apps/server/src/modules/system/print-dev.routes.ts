@@ -26,7 +26,6 @@ import { body, caller, params, query, withAccess } from './route-helpers.ts';
 
 const MODULE = 'printDev';
 
-// Request schemas, built once: zod compiles each schema on first use.
 const keywordQuery = z.object({ keyword: z.string().trim().max(100).optional().default('') });
 const typeQuery = z.object({ type: z.union([z.literal(''), z.coerce.number().int().min(1).max(2)]).optional() });
 

@@ -10,7 +10,6 @@ import { body, query, withAccess } from './route-helpers.ts';
 import { getSysConfig, setSysConfig, type SysConfig } from './sys-config.service.ts';
 import { z } from 'zod';
 
-// Request schemas, built once: zod compiles each schema on first use.
 const categoryParams = z.object({ category: z.coerce.number().int().min(1).max(5) });
 
 /** System settings (applied without restart) and the system logs (spec §7.5; JNPF SysConfig, Log). */
