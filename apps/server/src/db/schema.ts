@@ -111,6 +111,14 @@ export interface UserRelationTable {
   createdAt: number;
 }
 
+/** Users under each organisation above their main one, in list order; written only by triggers (migration 0007). */
+export interface OrgUserOrderTable {
+  ancestorId: string;
+  sortCode: number;
+  createdAt: number;
+  userId: string;
+}
+
 export interface SystemTable {
   id: string;
   fullName: string;
@@ -248,6 +256,7 @@ export interface Database extends PermissionTables, SystemTables, FileTables {
   groups: GroupTable;
   users: UserTable;
   userRelations: UserRelationTable;
+  orgUserOrder: OrgUserOrderTable;
   systems: SystemTable;
   menus: MenuTable;
   moduleButtons: ModuleItemTable;

@@ -5,6 +5,7 @@ import * as m0003 from './0003_system.ts';
 import * as m0004 from './0004_file.ts';
 import * as m0005 from './0005_permission_list_index.ts';
 import * as m0006 from './0006_user_relations_covering.ts';
+import * as m0007 from './0007_org_user_order.ts';
 
 /**
  * Every migration in order. A module adds its tables in its own numbered file;
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_file': m0004,
   '0005_permission_list_index': m0005,
   '0006_user_relations_covering': m0006,
+  '0007_org_user_order': m0007,
 };

@@ -15,7 +15,7 @@ import { dropColumns, hiddenColumnsOf, lockedFieldsOf, protectLockedFields } fro
 import { grantsFor, invalidateGrants, type UserGrants } from './grants.service.ts';
 import { findOrg, inSubtree, orgPathNames, orgScopePaths, pathInScope } from './org-tree.service.ts';
 import { assignableRoleIds } from './role.service.ts';
-import { registerRowRuleFields, rowRuleExpression, type FieldMap } from './row-rules.ts';
+import { registerRowRuleFields, rowRuleExpression, rowRuleSubtree, type FieldMap } from './row-rules.ts';
 import type { Transaction } from 'kysely';
 import type { Dialect } from '../../db/connection.ts';
 import './messages.ts';
@@ -100,9 +100,29 @@ export async function findVisibleUser(ctx: AppContext, session: SessionInfo, id:
   return user;
 }
 
-/** Users in an organisation's subtree: their main organisation or a membership. */
-export function inOrgSubtree(dialect: Dialect, path: string): Expression<SqlBool> {
-  return sql<SqlBool>`(${inSubtree(dialect, 'users.organizeId', path)} or users.id in (select r.user_id from user_relations r where r.object_type = 'Organize' and ${inSubtree(dialect, 'r.objectId', path)}))`;
+/**
+ * Users in an organisation's subtree: their main organisation or a membership.
+ * `walkOrder` (SQLite, a subtree with many users): test each row while walking
+ * the list's order index instead of collecting every member from the indexes
+ * and sorting them all. A unary + on a column is SQLite's way of keeping the
+ * planner off its indexes. The alliance's root, 100 000 users: 100 → 0.3 ms a
+ * page; 2 500 users: 2.0 → 1.2 ms; but 50 users: 0.05 → 5.8 ms, hence the choice.
+ */
+export function inOrgSubtree(dialect: Dialect, path: string, walkOrder = false): Expression<SqlBool> {
+  const plus = sql.raw(walkOrder && dialect === 'sqlite' ? '+' : '');
+  return sql<SqlBool>`(${plus}${inSubtree(dialect, 'users.organizeId', path)} or ${plus}users.id in (select r.user_id from user_relations r where r.object_type = 'Organize' and ${inSubtree(dialect, 'r.objectId', path)}))`;
+}
+
+/** Main-organisation users a subtree needs before walking the list order beats collecting them (see inOrgSubtree). */
+export const WALK_ORDER_FROM = 1000;
+
+/** Whether an organisation's subtree holds at least WALK_ORDER_FROM users (reads at most that many index entries). */
+async function subtreeIsLarge(ctx: AppContext, orgId: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom((db) => db.selectFrom('orgUserOrder').select('userId').where('ancestorId', '=', orgId).limit(WALK_ORDER_FROM).as('s'))
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0) >= WALK_ORDER_FROM;
 }
 
 /** Positions and roles of some users, names in sort order; the names come from memory, not from joins. */
@@ -138,6 +158,9 @@ interface ListParams extends Record<string, unknown> {
   offset: number;
 }
 
+/** A page's ids and their list-order keys. */
+type PageKeys = { id: string } & Record<`k${number}`, unknown>;
+
 interface ListQueries {
   page: CompiledQuery<ListParams, ListRecord>;
   total: CompiledQuery<ListParams, { total: number | string }>;
@@ -152,26 +175,42 @@ interface ListQueries {
  */
 const listQueryCache = new WeakMap<UserGrants, Map<string, ListQueries>>();
 
-function listQueries(ctx: AppContext, grants: UserGrants, q: UserListQuery, orgPath: string | null): ListQueries {
+async function listQueries(
+  ctx: AppContext,
+  grants: UserGrants,
+  q: UserListQuery,
+  org: { id: string; idPath: string } | null,
+): Promise<ListQueries> {
   const sortRef = sortColumns[q.sidx as keyof typeof sortColumns];
   const shape = [
     sortRef ? `${sortRef} ${q.sort}` : '',
     q.keyword ? 'keyword' : '',
     q.enabledMark !== null ? 'state' : '',
-    orgPath ?? '',
+    org?.idPath ?? '',
   ].join('|');
   let perGrants = listQueryCache.get(grants);
   if (!perGrants) listQueryCache.set(grants, (perGrants = new Map()));
   const hit = perGrants.get(shape);
   if (hit) return hit;
 
+  // Decided once per compiled query, which lives as long as the caller's grants object (30 s at most):
+  // a subtree that grows meanwhile pages a little slower until then, never wrongly.
+  const walkOrder = org !== null && ctx.dialect === 'sqlite' && (await subtreeIsLarge(ctx, org.id));
+
+  // "Own organisation and below" alone, in the default order: the page and the total are one
+  // range of org_user_order, as cheap as the administrator's unfiltered list. Anything else filters.
+  const subtree =
+    !sortRef && !q.keyword && q.enabledMark === null && org === null
+      ? rowRuleSubtree(grants, USER_MENU, userRowFields, 'users.organizeId')
+      : null;
   const filter = rowFilter(ctx, grants);
   // The filtered set, as ids only: counted, and paged through the covering indexes.
-  const idsOf = (db: Db, p: <K extends keyof ListParams>(name: K) => ListParams[K]) => {
+  // The page may walk the list order through a large subtree; a count reads all of it either way.
+  const idsOf = (db: Db, p: <K extends keyof ListParams>(name: K) => ListParams[K], paging: boolean) => {
     let ids = db.selectFrom('users').select('users.id');
     if (filter) ids = ids.where(filter);
     if (q.keyword) ids = ids.where(containsPattern(['users.account', 'users.realName', 'users.mobilePhone'], p('pattern')));
-    if (orgPath !== null) ids = ids.where(inOrgSubtree(ctx.dialect, orgPath));
+    if (org) ids = ids.where(inOrgSubtree(ctx.dialect, org.idPath, paging && walkOrder));
     if (q.enabledMark !== null) ids = ids.where('users.enabledMark', '=', p('enabledMark'));
     return ids;
   };
@@ -186,25 +225,41 @@ function listQueries(ctx: AppContext, grants: UserGrants, q: UserListQuery, orgP
         ['users.createdAt', 'desc'],
         ['users.id', 'desc'],
       ];
+  // The page: its ids with their sort keys k0…, in list order, from a covering index.
+  const pageIds = (db: Db, p: <K extends keyof ListParams>(name: K) => ListParams[K]) => {
+    if (subtree !== null)
+      return db
+        .selectFrom('orgUserOrder as s')
+        .select(['s.userId as id', 's.sortCode as k0', 's.createdAt as k1', 's.userId as k2'])
+        .where('s.ancestorId', '=', subtree)
+        .orderBy('s.sortCode', 'asc')
+        .orderBy('s.createdAt', 'desc')
+        .orderBy('s.userId', 'desc')
+        .limit(p('limit'))
+        .offset(p('offset'))
+        .$castTo<PageKeys>()
+        .as('page');
+    let page = idsOf(db, p, true).select(order.map(([ref], i) => sql.ref(ref).as(`k${i}`)));
+    for (const [ref, direction] of order) page = page.orderBy(sql.ref(ref), direction);
+    return page.limit(p('limit')).offset(p('offset')).$castTo<PageKeys>().as('page');
+  };
   const queries: ListQueries = {
-    // The page's ids (with their sort keys) come ordered from the covering indexes, and only those
-    // rows are read from the table (a "deferred join"). The cross join keeps the page as the outer
-    // loop, so SQLite answers in its order without sorting the wide rows again.
+    // Only the page's rows are read from the table (a "deferred join"). The cross join keeps the
+    // page as the outer loop, so SQLite answers in its order without sorting the wide rows again.
     page: compileWithParams(ctx.db, (db, p) => {
-      let page = idsOf(db, p).select(order.map(([ref], i) => sql.ref(ref).as(`k${i}`)));
-      for (const [ref, direction] of order) page = page.orderBy(sql.ref(ref), direction);
-      let rows = db
-        .selectFrom(page.limit(p('limit')).offset(p('offset')).as('page'))
-        .crossJoin('users')
-        .select(listColumns)
-        .whereRef('users.id', '=', 'page.id');
+      let rows = db.selectFrom(pageIds(db, p)).crossJoin('users').select(listColumns).whereRef('users.id', '=', 'page.id');
       order.forEach(([, direction], i) => (rows = rows.orderBy(sql.ref(`page.k${i}`), direction)));
       return rows;
     }),
     total: compileWithParams(ctx.db, (db, p) =>
-      idsOf(db, p)
-        .clearSelect()
-        .select(sql<number>`count(*)`.as('total')),
+      subtree !== null
+        ? db
+            .selectFrom('orgUserOrder as s')
+            .select(sql<number>`count(*)`.as('total'))
+            .where('s.ancestorId', '=', subtree)
+        : idsOf(db, p, false)
+            .clearSelect()
+            .select(sql<number>`count(*)`.as('total')),
     ),
   };
   // Organisation filters are part of the shape: bound the entries one caller can make.
@@ -228,13 +283,9 @@ function containsPattern(columns: string[], pattern: string): RawBuilder<SqlBool
  */
 export async function listUsers(ctx: AppContext, session: SessionInfo, q: UserListQuery) {
   const grants = await grantsFor(ctx, session.userId, session.isAdministrator);
-  let orgPath: string | null = null;
-  if (q.organizeId) {
-    const org = await findOrg(ctx, q.organizeId);
-    if (!org) throw notFound();
-    orgPath = org.idPath;
-  }
-  const { page, total } = listQueries(ctx, grants, q, orgPath);
+  const org = q.organizeId ? await findOrg(ctx, q.organizeId) : null;
+  if (q.organizeId && !org) throw notFound();
+  const { page, total } = await listQueries(ctx, grants, q, org ?? null);
   const values: ListParams = {
     pattern: q.keyword ? likePattern(q.keyword) : '',
     enabledMark: q.enabledMark ?? 0,
