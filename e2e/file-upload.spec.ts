@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signIn } from './support.ts';
+import { launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
 
 /**
  * Files as a person uses them (issue 5): a 60 MB file in chunks, paused near
@@ -13,6 +13,7 @@ import { launch, newPage, screenshot, signIn } from './support.ts';
  * Also prints the browser worker's MD5 speed (bench figure).
  */
 let browser: Browser;
+screenshotFailures(() => browser);
 let page: Page;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'medalliance-e2e-files-'));
 const big = path.join(work, '超声报告-60MB.zip');

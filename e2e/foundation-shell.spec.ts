@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, screenshot, signIn } from './support.ts';
+import { baseUrl, launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
 
 /**
  * The foundation as a person uses it (issue 2): the three sign-in modes of
@@ -14,6 +14,7 @@ import { baseUrl, launch, newPage, screenshot, signIn } from './support.ts';
  */
 
 let browser: Browser;
+screenshotFailures(() => browser);
 const opened: BrowserContext[] = [];
 
 /** The server's SQLite file, read-only: the SMS outbox and captcha answers only the server can see. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MenuNode } from '@medalliance/contract';
 import { buildMenuRoutes } from '../apps/web/src/app/router/menuRoutes.ts';
-import { baseUrl, launch, newPage, screenshot, signIn } from './support.ts';
+import { baseUrl, launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
 
 /**
  * Every screen the administrator's menu reaches opens cleanly, in Chinese and
@@ -14,6 +14,7 @@ import { baseUrl, launch, newPage, screenshot, signIn } from './support.ts';
  * walked without touching this file. Screenshots: e2e/screenshots/walk-*.png.
  */
 let browser: Browser;
+screenshotFailures(() => browser);
 let page: Page;
 let token = '';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signIn } from './support.ts';
+import { launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
 
 /**
  * Authorization end to end (issue 3): an administrator creates a user of a
@@ -11,6 +11,7 @@ import { launch, newPage, screenshot, signIn } from './support.ts';
  * buttons and menus that were not granted.
  */
 let browser: Browser;
+screenshotFailures(() => browser);
 const stamp = Date.now().toString(36);
 const roleName = `授权测试角色${stamp}`;
 const account = `grant${stamp}`;
@@ -60,18 +61,7 @@ afterAll(async () => {
 describe('permission grant', () => {
   it('grants a role one menu and one button; its user sees exactly those and the server refuses the rest', async () => {
     const admin = await newPage(browser);
-    try {
-      await grantAndCheck(admin);
-    } catch (e) {
-      for (const [i, p] of admin
-        .context()
-        .browser()!
-        .contexts()
-        .flatMap((c) => c.pages())
-        .entries())
-        await screenshot(p, `permission-grant-failure-${i}`);
-      throw e;
-    }
+    await grantAndCheck(admin);
   });
 
   it('shows a user only the list columns and rows their grants allow (column authority, data scheme)', async () => {

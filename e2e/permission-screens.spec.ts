@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signIn } from './support.ts';
+import { launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
 
 /**
  * Every organisation and authorization screen as the administrator uses it
@@ -12,6 +12,7 @@ import { launch, newPage, screenshot, signIn } from './support.ts';
  * and fails on an untranslated message key showing on screen.
  */
 let browser: Browser;
+screenshotFailures(() => browser);
 let page: Page;
 const stamp = Date.now().toString(36);
 

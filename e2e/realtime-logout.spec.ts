@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, WebSocket as PageSocket } from 'playwright-core';
-import { launch, newPage, screenshot, signIn } from './support.ts';
+import { launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
 
 /**
  * Issue 3, online users: an administrator forces a signed-in doctor offline
@@ -9,6 +9,7 @@ import { launch, newPage, screenshot, signIn } from './support.ts';
  * without the doctor doing anything.
  */
 let browser: Browser;
+screenshotFailures(() => browser);
 
 beforeAll(async () => {
   browser = await launch();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 
 /** Shared pieces of the browser tests: Debian's Chromium, sign-in, screenshots. */
 export const baseUrl = () => inject('baseUrl');
@@ -52,4 +52,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(shots, `${name}.png`);
   await page.screenshot({ path: file, fullPage: false });
   return file;
+}
+
+/**
+ * After a failed test, a screenshot of every page the browser still has open
+ * (e2e/screenshots/failure-<test>-<n>.png): what the screen showed when a wait ran out.
+ */
+export function screenshotFailures(browser: () => Browser | undefined): void {
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    const pages = (browser()?.contexts() ?? []).flatMap((c) => c.pages()).filter((p) => !p.isClosed());
+    const name = task.name.replace(/[^\w-]+/g, '_').slice(0, 60);
+    for (const [i, page] of pages.entries()) await screenshot(page, `failure-${name}-${i}`).catch(() => undefined);
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signIn } from './support.ts';
+import { launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
 
 /**
  * System data as an administrator uses it (issue 4): dictionaries whose new
@@ -9,6 +9,7 @@ import { launch, newPage, screenshot, signIn } from './support.ts';
  * designer and printed for a record.
  */
 let browser: Browser;
+screenshotFailures(() => browser);
 let page: Page;
 const ADMIN_ID = '500000000000000001';
 const stamp = String(Date.now()).slice(-6);

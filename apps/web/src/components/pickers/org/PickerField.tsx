@@ -71,10 +71,14 @@ export function PickerField({
   const { t } = useTranslation(NS);
   const [open, setOpen] = useState(false);
   const field = useRef<RefSelectProps>(null);
-  // Back to the field when the dialog closes (keyboard users go on from where they were).
+  // Back to the field when the dialog closes (keyboard users go on from where they were), unless
+  // the focus has already moved on to another control meanwhile.
   const close = useCallback(() => {
     setOpen(false);
-    setTimeout(() => field.current?.focus(), 0);
+    setTimeout(() => {
+      const at = document.activeElement;
+      if (!at || at === document.body || !at.isConnected || at.closest('.ma-picker-dialog')) field.current?.focus();
+    }, 0);
   }, []);
   const [known, setKnown] = useState<Map<string, PickNode>>(() => new Map());
   const ids = useMemo(() => toIds(value, multiple), [value, multiple]);

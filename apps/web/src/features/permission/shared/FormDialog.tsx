@@ -21,6 +21,9 @@ interface FormDialogProps<T> {
   initialValues?: Partial<T>;
 }
 
+/** Focus in a control that takes typing or choices (a picker dialog's search box, say). */
+const isTyping = (el: Element | null) => !!el && el.matches('input, textarea, select, [contenteditable="true"]');
+
 /**
  * A create/edit dialog: a form with validation, Enter submits (a hidden
  * submit button inside the form), Esc and cancel close, OK spins while saving.
@@ -53,10 +56,11 @@ export function FormDialog<T>({
         if (!opened) return;
         // After the dialog's own focus handling.
         setTimeout(() => {
-          const first = document.querySelector<HTMLElement>(
-            `.ma-perm-dialog-${name} .ant-form .ant-input:not([disabled]), .ma-perm-dialog-${name} .ant-form .ant-input-number-input:not([disabled])`,
-          );
-          first?.focus();
+          const form = document.querySelector<HTMLElement>(`.ma-perm-dialog-${name} .ant-form`);
+          // Someone quicker than the opening animation is already typing in a field (or has opened a
+          // picker from it): leave the focus where it is, or their next keys land in the first field.
+          if (!form || form.contains(document.activeElement) || isTyping(document.activeElement)) return;
+          form.querySelector<HTMLElement>('.ant-input:not([disabled]), .ant-input-number-input:not([disabled])')?.focus();
         }, 50);
       }}
       footer={[
