@@ -45,7 +45,11 @@ async function pickInDialog(page: Page, names: string[], tab?: string) {
   const dialog = page.locator('.ma-picker-dialog').last();
   await dialog.locator('.ma-picker-node').first().waitFor({ timeout: 15_000 });
   if (tab) await dialog.locator('.ant-tabs-tab', { hasText: tab }).click();
-  for (const name of names) await dialog.locator('.ma-picker-node', { hasText: name }).first().click();
+  for (const name of names) {
+    await dialog.locator('.ma-picker-node', { hasText: name }).first().click();
+    // The pick shows in the 'selected' list before confirming (a failure names the step that went wrong).
+    await dialog.locator('.ma-picker-selected li[data-id]', { hasText: name }).waitFor({ timeout: 10_000 });
+  }
   await dialog.locator('[data-testid="picker-confirm"]').click();
   await dialog.waitFor({ state: 'detached' });
 }

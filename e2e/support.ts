@@ -63,6 +63,14 @@ export function screenshotFailures(browser: () => Browser | undefined): void {
     if (task.result?.state !== 'fail') return;
     const pages = (browser()?.contexts() ?? []).flatMap((c) => c.pages()).filter((p) => !p.isClosed());
     const name = task.name.replace(/[^\w-]+/g, '_').slice(0, 60);
-    for (const [i, page] of pages.entries()) await screenshot(page, `failure-${name}-${i}`).catch(() => undefined);
+    for (const [i, page] of pages.entries()) {
+      const file = await screenshot(page, `failure-${name}-${i}`).catch(() => 'no screenshot');
+      // CI keeps only the log: say where each page was and which dialogs were open.
+      const dialogs = await page
+        .locator('.ant-modal:visible .ant-modal-title')
+        .allTextContents()
+        .catch(() => []);
+      console.log(`after the failure, page ${i} was at ${page.url()} with dialogs ${JSON.stringify(dialogs)}: ${file}`);
+    }
   });
 }
