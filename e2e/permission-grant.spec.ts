@@ -157,17 +157,14 @@ async function grantAndCheck(admin: Page) {
     await treeNode(tree, '医共体管理平台').waitFor({ timeout: 15_000 });
     await admin.getByRole('button', { name: '折叠全部' }).click();
     await expect.poll(() => tree.locator('.ant-tree-treenode:not([aria-hidden])').count()).toBeLessThan(4);
-    // Rows slide open: let each animation end before the next click.
+    // Rows open at once (no slide motion): each click can follow the last.
     await treeNode(tree, '医共体管理平台').locator('.ant-tree-switcher').click();
-    await admin.waitForTimeout(500);
     await treeNode(tree, '权限管理').locator('.ant-tree-switcher').click();
-    await admin.waitForTimeout(500);
     await treeNode(tree, '岗位管理').locator('.ant-tree-checkbox').click();
     await expect.poll(() => treeNode(tree, '岗位管理').locator('.ant-tree-checkbox-checked').count()).toBe(1);
 
     await admin.locator('.ant-tabs-tab', { hasText: '按钮权限' }).click();
     await admin.getByRole('button', { name: '展开全部' }).click();
-    await admin.waitForTimeout(500);
     // Only the chosen menu's buttons are offered.
     await treeNode(tree, 'btn_add').waitFor();
     expect(await tree.locator('.ant-tree-treenode:not([aria-hidden])', { hasText: '用户管理' }).count()).toBe(0);

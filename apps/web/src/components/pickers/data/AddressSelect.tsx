@@ -19,6 +19,7 @@ import {
 } from './addressRules.ts';
 import { NS } from './messages.ts';
 import { PickerInput } from './PickerInput.tsx';
+import { instantTree } from '../../tree/instantTree.ts';
 
 export interface AddressSelectProps {
   /** Single mode: the id path (province first). Multiple mode: a list of id paths. */
@@ -211,6 +212,7 @@ function AddressDialog({ title, depth, multiple, selected, onSelected, onCancel,
             ) : treeData.length ? (
               <Tree
                 blockNode
+                {...instantTree}
                 treeData={treeData}
                 expandedKeys={expanded}
                 onExpand={(keys) => setExpanded(keys.map(String))}

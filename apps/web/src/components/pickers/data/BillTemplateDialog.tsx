@@ -9,6 +9,7 @@ import { useDictionary } from '../../../lookups/dictionaries.ts';
 import { mapTree } from '../../../lookups/tree.ts';
 import { NS } from './messages.ts';
 import { PickerInput } from './PickerInput.tsx';
+import { instantTree } from '../../tree/instantTree.ts';
 
 /** The dictionary whose items are the business categories (spec §7.8 "dictionary data with sort 'businessType'"). */
 export const BUSINESS_CATEGORY_DICTIONARY = 'businessType';
@@ -72,6 +73,7 @@ export function BillTemplateDialog({ open, value, onCancel, onConfirm }: BillTem
           ) : (
             <Tree
               blockNode
+              {...instantTree}
               defaultExpandAll
               treeData={treeData}
               selectedKeys={[query.categoryId]}

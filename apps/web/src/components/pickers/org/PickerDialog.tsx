@@ -16,6 +16,7 @@ import {
   type PickRules,
 } from './selection.ts';
 import type { TreeSource } from './sources.ts';
+import { instantTree } from '../../tree/instantTree.ts';
 import { NodeIcon } from './NodeIcon.tsx';
 import { NS } from './messages.ts';
 import './pickers.css';
@@ -191,6 +192,7 @@ export function PickerDialog({
         showIcon
         height={TREE_HEIGHT}
         virtual
+        {...instantTree}
         treeData={indexed.data}
         expandedKeys={expandedKeys}
         onExpand={(keys) => setExpanded({ for: baseTree, keys })}

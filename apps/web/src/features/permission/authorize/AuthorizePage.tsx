@@ -13,6 +13,7 @@ import { PositionSelect } from '../../../components/pickers/org/PositionSelect.t
 import { RoleSelect } from '../../../components/pickers/org/RoleSelect.tsx';
 import { UserSelect } from '../../../components/pickers/org/UserSelect.tsx';
 import type { PickNode } from '../../../components/pickers/org/selection.ts';
+import { instantTree } from '../../../components/tree/instantTree.ts';
 import { NS } from '../messages.ts';
 import { useElementHeight } from '../shared/useElementHeight.ts';
 import { SchemeDrawer } from './SchemeDrawer.tsx';
@@ -108,6 +109,7 @@ function TierTree({
             selectable={false}
             blockNode
             virtual
+            {...instantTree}
             height={height - 16}
             treeData={data}
             checkedKeys={checked.filter((k) => visible.has(k))}

@@ -8,6 +8,7 @@ import { initialExpanded, nodeKey, withChildren, type PickNode } from '../../../
 import { organizeSource, type TreeSource } from '../../../components/pickers/org/sources.ts';
 import { NS } from '../messages.ts';
 import { useElementHeight } from './useElementHeight.ts';
+import { instantTree } from '../../../components/tree/instantTree.ts';
 
 interface OrgSideTreeProps {
   /** The chosen organisation, or null for all. */
@@ -104,6 +105,7 @@ export function OrgSideTree({ value, onChange, title, source, autoSelectFirst }:
         ) : (
           <Tree
             blockNode
+            {...instantTree}
             showIcon
             virtual
             height={height}

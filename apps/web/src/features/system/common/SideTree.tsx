@@ -4,6 +4,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { filterTree, parentIds, type Treeish } from '../../../lookups/tree.ts';
 import { NS } from '../messages.ts';
+import { instantTree } from '../../../components/tree/instantTree.ts';
 
 export interface SideNode extends Treeish {
   id: string;
@@ -115,6 +116,7 @@ export function SideTree<T extends SideNode>({
         ) : treeData.length ? (
           <Tree
             blockNode
+            {...instantTree}
             treeData={treeData}
             expandedKeys={expanded}
             onExpand={(keys: Key[], info) => {
