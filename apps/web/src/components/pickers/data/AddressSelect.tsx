@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AreaNode } from '@medalliance/contract';
 import { areaApi } from '../../../api/system.ts';
+import { instantTree } from '../../tree/instantTree.ts';
 import {
   ADDRESS_ROOT,
   addChoice,
@@ -19,7 +20,6 @@ import {
 } from './addressRules.ts';
 import { NS } from './messages.ts';
 import { PickerInput } from './PickerInput.tsx';
-import { instantTree } from '../../tree/instantTree.ts';
 
 export interface AddressSelectProps {
   /** Single mode: the id path (province first). Multiple mode: a list of id paths. */

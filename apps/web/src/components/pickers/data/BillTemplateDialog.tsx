@@ -7,9 +7,9 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@medalliance/contract';
 import { billRuleApi, type BillRuleRow } from '../../../api/system.ts';
 import { useDictionary } from '../../../lookups/dictionaries.ts';
 import { mapTree } from '../../../lookups/tree.ts';
+import { instantTree } from '../../tree/instantTree.ts';
 import { NS } from './messages.ts';
 import { PickerInput } from './PickerInput.tsx';
-import { instantTree } from '../../tree/instantTree.ts';
 
 /** The dictionary whose items are the business categories (spec §7.8 "dictionary data with sort 'businessType'"). */
 export const BUSINESS_CATEGORY_DICTIONARY = 'businessType';

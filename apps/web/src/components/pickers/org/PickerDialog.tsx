@@ -4,6 +4,7 @@ import type { DataNode } from 'antd/es/tree';
 import { CloseOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { instantTree } from '../../tree/instantTree.ts';
 import {
   ancestorKeys,
   closedPicker,
@@ -16,7 +17,6 @@ import {
   type PickRules,
 } from './selection.ts';
 import type { TreeSource } from './sources.ts';
-import { instantTree } from '../../tree/instantTree.ts';
 import { NodeIcon } from './NodeIcon.tsx';
 import { NS } from './messages.ts';
 import './pickers.css';

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { NodeIcon } from '../../../components/pickers/org/NodeIcon.tsx';
 import { initialExpanded, nodeKey, withChildren, type PickNode } from '../../../components/pickers/org/selection.ts';
 import { organizeSource, type TreeSource } from '../../../components/pickers/org/sources.ts';
+import { instantTree } from '../../../components/tree/instantTree.ts';
 import { NS } from '../messages.ts';
 import { useElementHeight } from './useElementHeight.ts';
-import { instantTree } from '../../../components/tree/instantTree.ts';
 
 interface OrgSideTreeProps {
   /** The chosen organisation, or null for all. */

@@ -2,9 +2,9 @@ import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { Empty, Input, Spin, Tree, type TreeDataNode } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { instantTree } from '../../../components/tree/instantTree.ts';
 import { filterTree, parentIds, type Treeish } from '../../../lookups/tree.ts';
 import { NS } from '../messages.ts';
-import { instantTree } from '../../../components/tree/instantTree.ts';
 
 export interface SideNode extends Treeish {
   id: string;
