@@ -9,3 +9,4 @@ export * from './file.ts';
 export * from './permission.ts';
 export * from './system.ts';
 export * from './message.ts';
+export * from './lowcode/index.ts';
