@@ -137,7 +137,7 @@ describe('sign-in page', () => {
     await p.getByRole('tab', { name: '账号登录' }).waitFor();
   });
 
-  it("shows the server's message for a wrong password", async () => {
+  it("shows the server's message for a wrong password and the same for an unknown account", async () => {
     const p = await page();
     await p.goto('/login');
     await p.locator('#account').fill('admin');
@@ -148,7 +148,9 @@ describe('sign-in page', () => {
     await p.locator('#account').fill('nobody-here');
     await p.locator('#password').fill('whatever1');
     await p.keyboard.press('Enter');
-    await expect.poll(() => loginError(p).textContent()).toContain('用户不存在');
+    // An unknown account answers exactly like a wrong password (no account enumeration).
+    await expect.poll(() => loginError(p).textContent()).toMatch(/用户名或密码不正确，还可尝试 \d+ 次/);
+    expect(await loginError(p).textContent()).not.toContain('用户不存在');
   });
 
   it('asks for the captcha after repeated failures, refreshes it on click, and signs in with it', async () => {

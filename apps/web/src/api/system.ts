@@ -412,6 +412,9 @@ export interface SysConfig {
   captchaLength: number;
   lockAfterFailures: number;
   lockMinutes: number;
+  addressFailureLimit: number;
+  addressWindowSeconds: number;
+  addressSmsLimit: number;
   singleLogin: boolean;
   passwordMinLength: number;
   passwordRequireMixed: boolean;

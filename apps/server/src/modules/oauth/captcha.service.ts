@@ -1,4 +1,3 @@
-import svgCaptcha from 'svg-captcha';
 import type { AppContext } from '../../context.ts';
 
 const CAPTCHA_TTL_MS = 5 * 60_000;
@@ -8,6 +7,8 @@ const CAPTCHA_TTL_MS = 5 * 60_000;
  * Stored server-side, single use, five minutes.
  */
 export async function createCaptcha(ctx: AppContext, id: string, length: number): Promise<string> {
+  // Loaded on the first captcha, not at start-up.
+  const { default: svgCaptcha } = await import('svg-captcha');
   const captcha = svgCaptcha.create({ size: length, noise: 2, ignoreChars: '0oO1ilI', color: true, width: 120, height: 40 });
   const now = Date.now();
   await ctx.db.deleteFrom('captchas').where('expiresAt', '<', now).execute();

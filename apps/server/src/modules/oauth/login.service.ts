@@ -9,6 +9,8 @@ import { getSysConfig, type SysConfig } from '../system/sys-config.service.ts';
 import { consumeCaptcha } from './captcha.service.ts';
 import { createSession } from './sessions.service.ts';
 import { ipAddressName, type ClientInfo } from './client-info.ts';
+import { dummyPasswordHash } from './dummy-password.ts';
+import { saveUnknownAccountState, unknownAccountState, type FailureState } from './unknown-accounts.ts';
 import './messages.ts';
 
 type User = Pick<
@@ -42,15 +44,45 @@ export function captchaNeeded(cfg: SysConfig, user: Pick<User, 'logErrorCount'> 
   return cfg.captchaAfterFailures === 0 || (!!user && user.logErrorCount >= cfg.captchaAfterFailures);
 }
 
+/** A sign-in name's failure count and lock, with where to write them: the user's row, or the unknown-names table. */
+interface Failures extends FailureState {
+  save(logErrorCount: number, lockedAt: number | null): Promise<void>;
+}
+
+function userFailures(ctx: AppContext, user: User): Failures {
+  return {
+    logErrorCount: user.logErrorCount,
+    lockedAt: user.lockedAt,
+    async save(logErrorCount, lockedAt) {
+      await ctx.db.updateTable('users').set({ logErrorCount, lockedAt }).where('id', '=', user.id).execute();
+      Object.assign(this, { logErrorCount, lockedAt });
+      Object.assign(user, { logErrorCount, lockedAt });
+    },
+  };
+}
+
+async function unknownFailures(ctx: AppContext, account: string): Promise<Failures> {
+  return {
+    ...(await unknownAccountState(ctx, account)),
+    async save(logErrorCount, lockedAt) {
+      await saveUnknownAccountState(ctx, account, { logErrorCount, lockedAt });
+      Object.assign(this, { logErrorCount, lockedAt });
+    },
+  };
+}
+
+/** The failure count and lock of a sign-in name, whether or not an account has it (the captcha check of /oauth/getConfig). */
+export async function failureState(ctx: AppContext, account: string): Promise<FailureState> {
+  return (await findUserByAccount(ctx, account)) ?? unknownAccountState(ctx, account);
+}
+
 /** Minutes left on a lock, 0 when not locked (an expired lock is lifted on the way). */
-async function lockMinutesLeft(ctx: AppContext, cfg: SysConfig, user: User): Promise<number | 'admin'> {
-  if (user.lockedAt === null) return 0;
+async function lockMinutesLeft(cfg: SysConfig, failures: Failures): Promise<number | 'admin'> {
+  if (failures.lockedAt === null) return 0;
   if (cfg.lockMinutes === 0) return 'admin';
-  const left = user.lockedAt + cfg.lockMinutes * 60_000 - Date.now();
+  const left = failures.lockedAt + cfg.lockMinutes * 60_000 - Date.now();
   if (left > 0) return Math.ceil(left / 60_000);
-  await ctx.db.updateTable('users').set({ lockedAt: null, logErrorCount: 0 }).where('id', '=', user.id).execute();
-  user.lockedAt = null;
-  user.logErrorCount = 0;
+  await failures.save(0, null);
   return 0;
 }
 
@@ -86,6 +118,8 @@ async function refuse(
   account: string,
   user: User | undefined,
   err: AppError,
+  /** What the log records when it differs from the answer (an unknown name answered as a wrong password). */
+  logKey = err.key,
 ): Promise<never> {
   await logAttempt(ctx, client, {
     userId: user?.id ?? null,
@@ -93,20 +127,27 @@ async function refuse(
     userName: user?.realName ?? null,
     loginType,
     success: false,
-    message: err.key,
+    message: logKey,
   });
   throw err;
 }
 
 /** Checks every sign-in path shares: the account is not locked and is enabled. */
 export async function checkUsable(ctx: AppContext, cfg: SysConfig, client: ClientInfo, loginType: string, account: string, user: User) {
-  const left = await lockMinutesLeft(ctx, cfg, user);
+  const left = await lockMinutesLeft(cfg, userFailures(ctx, user));
   if (left === 'admin') await refuse(ctx, client, loginType, account, user, badRequest('login.lockedByAdmin'));
   else if (left > 0) await refuse(ctx, client, loginType, account, user, badRequest('login.locked', { minutes: left }));
   if (user.enabledMark !== 1) await refuse(ctx, client, loginType, account, user, badRequest('login.disabled'));
 }
 
-/** Password sign-in (spec §7.1): unknown user, lock, captcha, password, disabled — each with its own message. */
+/**
+ * Password sign-in (spec §7.1): lock, captcha, password, disabled. A name no
+ * account has is answered exactly as an existing account with a wrong
+ * password: same message, remaining attempts, captcha and lock (its count is
+ * kept in signin_unknown_accounts), and about the same time (a real argon2
+ * verify against a dummy hash). Only the sign-in log says which it was. An
+ * account is said to be disabled only to whoever knows its password.
+ */
 export async function loginWithPassword(
   ctx: AppContext,
   input: { account: string; password: string; code?: string | undefined; timestamp?: string | undefined },
@@ -114,35 +155,33 @@ export async function loginWithPassword(
 ): Promise<LoginResult> {
   const cfg = await getSysConfig(ctx);
   const user = await findUserByAccount(ctx, input.account);
-  if (!user) return refuse(ctx, client, 'password', input.account, undefined, badRequest('login.unknownUser'));
-  await checkUsable(ctx, cfg, client, 'password', input.account, user);
+  const failures = user ? userFailures(ctx, user) : await unknownFailures(ctx, input.account);
+  const fail = (err: AppError) => refuse(ctx, client, 'password', input.account, user, err, user ? err.key : 'login.unknownUser');
 
-  if (captchaNeeded(cfg, user)) {
+  const left = await lockMinutesLeft(cfg, failures);
+  if (left === 'admin') await fail(badRequest('login.lockedByAdmin'));
+  else if (left > 0) await fail(badRequest('login.locked', { minutes: left }));
+
+  if (captchaNeeded(cfg, failures)) {
     const need = { enableVerificationCode: true, verificationCodeNumber: cfg.captchaLength };
-    if (!input.code || !input.timestamp) {
-      await refuse(ctx, client, 'password', input.account, user, badRequest('login.captchaRequired', {}, need));
-    }
-    if (!(await consumeCaptcha(ctx, input.timestamp!, input.code!))) {
-      await refuse(ctx, client, 'password', input.account, user, badRequest('login.captchaWrong', {}, need));
-    }
+    if (!input.code || !input.timestamp) await fail(badRequest('login.captchaRequired', {}, need));
+    if (!(await consumeCaptcha(ctx, input.timestamp!, input.code!))) await fail(badRequest('login.captchaWrong', {}, need));
   }
 
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const errors = user.logErrorCount + 1;
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash(ctx)), input.password);
+  if (!user || !valid) {
+    const errors = failures.logErrorCount + 1;
     const lock = errors >= cfg.lockAfterFailures;
-    await ctx.db
-      .updateTable('users')
-      .set({ logErrorCount: errors, lockedAt: lock ? Date.now() : null })
-      .where('id', '=', user.id)
-      .execute();
+    await failures.save(errors, lock ? Date.now() : null);
     const need = { enableVerificationCode: captchaNeeded(cfg, { logErrorCount: errors }), verificationCodeNumber: cfg.captchaLength };
     const err = lock
       ? cfg.lockMinutes === 0
         ? badRequest('login.lockedByAdmin', {}, need)
         : badRequest('login.locked', { minutes: cfg.lockMinutes }, need)
       : badRequest('login.wrongPassword', { left: cfg.lockAfterFailures - errors }, need);
-    return refuse(ctx, client, 'password', input.account, user, err);
+    return fail(err);
   }
+  if (user.enabledMark !== 1) await fail(badRequest('login.disabled'));
   return completeLogin(ctx, user, client, 'password');
 }
 

@@ -30,17 +30,17 @@ describe('POST /api/oauth/Login', () => {
     expect(body.data.theme).toBe('classic');
   });
 
-  it('refuses an unknown user with its own message', async () => {
+  it('refuses an unknown user as it refuses a wrong password (guessing.test.ts tries the rest)', async () => {
     const res = await login({ account: 'nobody', password: md5('x') });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 400, msg: '用户不存在' });
+    expect(res.json()).toMatchObject({ code: 400, msg: '用户名或密码不正确，还可尝试 4 次' });
   });
 
   it('answers in the caller language', async () => {
     const res = await login({ account: 'nobody', password: md5('x') }, 'en-US');
-    expect(res.json().msg).toBe('User does not exist');
+    expect(res.json().msg).toBe('Wrong account or password, 3 attempts left');
     const tw = await login({ account: 'nobody', password: md5('x') }, 'zh-TW');
-    expect(tw.json().msg).toBe('用戶不存在');
+    expect(tw.json().msg).toBe('用戶名或密碼不正確，還可嘗試 2 次');
   });
 
   it('refuses a plain-text password: only an MD5 digest is accepted', async () => {
@@ -109,7 +109,7 @@ describe('POST /api/oauth/Login', () => {
       .executeTakeFirstOrThrow();
     for (const account of ["admin' OR '1'='1", 'admin"; DROP TABLE users; --', '<script>alert(1)</script>']) {
       const res = await login({ account, password: md5('admin123') });
-      expect(res.json().msg).toBe('用户不存在');
+      expect(res.json().msg).toBe('用户名或密码不正确，还可尝试 4 次');
     }
     const after = await t.ctx.db
       .selectFrom('users')
@@ -118,7 +118,7 @@ describe('POST /api/oauth/Login', () => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
-  it('writes every attempt to the login log', async () => {
+  it('writes every attempt to the login log, saying the name does not exist', async () => {
     const rows = await t.ctx.db.selectFrom('loginLogs').select(['account', 'success', 'message']).where('account', '=', 'nobody').execute();
     expect(rows.length).toBeGreaterThanOrEqual(3);
     expect(rows.every((r) => r.success === 0 && r.message === 'login.unknownUser')).toBe(true);

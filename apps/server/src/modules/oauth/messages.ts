@@ -23,6 +23,8 @@ defineMessages({
     'sms.tooManyAttempts': '验证码错误次数过多，请重新获取',
     'qr.expired': '二维码已过期，请刷新',
     'qr.used': '二维码已使用，请刷新',
+    'throttle.signIn': '此地址登录失败次数过多，请 {minutes} 分钟后再试',
+    'throttle.sms': '此地址获取验证码过于频繁，请 {minutes} 分钟后再试',
   },
   zhtw: {
     'login.unknownUser': '用戶不存在',
@@ -46,6 +48,8 @@ defineMessages({
     'sms.tooManyAttempts': '驗證碼錯誤次數過多，請重新獲取',
     'qr.expired': '二維碼已過期，請刷新',
     'qr.used': '二維碼已使用，請刷新',
+    'throttle.signIn': '此地址登錄失敗次數過多，請 {minutes} 分鐘後再試',
+    'throttle.sms': '此地址獲取驗證碼過於頻繁，請 {minutes} 分鐘後再試',
   },
   en: {
     'login.unknownUser': 'User does not exist',
@@ -69,5 +73,7 @@ defineMessages({
     'sms.tooManyAttempts': 'Too many wrong codes; request a new one',
     'qr.expired': 'The QR code has expired; refresh it',
     'qr.used': 'The QR code was already used; refresh it',
+    'throttle.signIn': 'Too many failed sign-ins from this address; try again in {minutes} min',
+    'throttle.sms': 'Too many code requests from this address; try again in {minutes} min',
   },
 });

@@ -12,7 +12,8 @@ import { getSysConfig } from '../system/sys-config.service.ts';
 import { createCaptcha } from './captcha.service.ts';
 import { clientInfo } from './client-info.ts';
 import { currentUserJson } from './current-user.service.ts';
-import { captchaNeeded, findUserByAccount, loginWithPassword } from './login.service.ts';
+import { captchaNeeded, failureState, findUserByAccount, loginWithPassword } from './login.service.ts';
+import { countingFailures, registerAddressLimits, signInThrottle, smsRateLimit } from './address-throttle.ts';
 import { advanceTicket, createTicket, pollTicket } from './qr.service.ts';
 import { revokeSession } from './sessions.service.ts';
 import { loginWithSmsCode, sendLoginCode } from './sms.service.ts';
@@ -30,17 +31,22 @@ const captchaParams = z.object({
 
 /** Sign-in, session and captcha endpoints (spec §7.1, §2.5; server-contract §1). */
 export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/oauth/Login', publicRoute, async (req) => {
+  await registerAddressLimits(app, ctx);
+  /** Sign-ins: refused with 429 while their address has failed too often; each refusal counts against it. */
+  const signInRoute = { config: { access: publicAccess }, onRequest: signInThrottle(ctx) };
+
+  app.post('/oauth/Login', signInRoute, async (req) => {
     const body = parse(loginBody, req.body, requestLanguage(req));
-    return ok(await loginWithPassword(ctx, body, clientInfo(req)));
+    return ok(await countingFailures(ctx, req, () => loginWithPassword(ctx, body, clientInfo(req))));
   });
 
   /** Whether the account must answer a captcha (spec §3 loginNeedCode). */
   app.get('/oauth/getConfig/:account', publicRoute, async (req) => {
     const { account } = parse(accountParams, req.params);
     const cfg = await getSysConfig(ctx);
-    const user = await findUserByAccount(ctx, account);
-    return ok({ enableVerificationCode: captchaNeeded(cfg, user), verificationCodeNumber: cfg.captchaLength });
+    // Names no account has count failures too, so this answer does not tell them apart.
+    const failures = await failureState(ctx, account);
+    return ok({ enableVerificationCode: captchaNeeded(cfg, failures), verificationCodeNumber: cfg.captchaLength });
   });
 
   app.get('/oauth/ImageCode/:codeLength/:timestamp', publicRoute, async (req, reply) => {
@@ -49,15 +55,15 @@ export async function oauthRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.header('cache-control', 'no-store').type('image/svg+xml').send(svg);
   });
 
-  app.post('/oauth/SmsCode', publicRoute, async (req) => {
+  app.post('/oauth/SmsCode', { config: { access: publicAccess, rateLimit: smsRateLimit(ctx) } }, async (req) => {
     const lang = requestLanguage(req);
     const { account } = parse(smsSendBody, req.body, lang);
     return ok(await sendLoginCode(ctx, account, lang), translate(lang, 'sms.sent'));
   });
 
-  app.post('/oauth/LoginBySms', publicRoute, async (req) => {
+  app.post('/oauth/LoginBySms', signInRoute, async (req) => {
     const { account, code } = parse(smsLoginBody, req.body, requestLanguage(req));
-    return ok(await loginWithSmsCode(ctx, account, code, clientInfo(req)));
+    return ok(await countingFailures(ctx, req, () => loginWithSmsCode(ctx, account, code, clientInfo(req))));
   });
 
   app.post('/oauth/QrTicket', publicRoute, async () => ok(await createTicket(ctx)));

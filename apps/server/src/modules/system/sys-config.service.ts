@@ -21,6 +21,15 @@ export const sysConfigDefaults = {
   lockAfterFailures: 5,
   /** Minutes a lock lasts; 0 keeps it until an administrator unlocks. */
   lockMinutes: 10,
+  /**
+   * Failed sign-ins (any accounts) one client address may make per window
+   * before it must wait (429): stops one password sprayed over many names.
+   */
+  addressFailureLimit: 30,
+  /** The window of the per-address limits, in seconds. */
+  addressWindowSeconds: 900,
+  /** SMS-code requests one client address may make per window. */
+  addressSmsLimit: 10,
   /** One session per user: a new sign-in ends the others (code 601). */
   singleLogin: false,
   smsCodeMinutes: 5,

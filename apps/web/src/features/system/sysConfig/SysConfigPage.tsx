@@ -176,6 +176,8 @@ export default function SysConfigPage() {
               {item('captchaLength', num(3, 6, t('cfg.chars')))}
               {item('lockAfterFailures', num(1, 50, t('cfg.times')))}
               {item('lockMinutes', num(0, 1440, t('cfg.minutes')), t('cfg.lockMinutesHint'))}
+              {item('addressFailureLimit', num(1, 10_000, t('cfg.times')), t('cfg.addressFailureHint'))}
+              {item('addressWindowSeconds', num(10, 86_400, t('cfg.seconds')), t('cfg.addressWindowHint'))}
             </Row>
           </Card>
           <Card title={t('cfg.password')} size="small">
@@ -193,6 +195,7 @@ export default function SysConfigPage() {
               {item('smsResendSeconds', num(10, 600, t('cfg.seconds')))}
               {item('smsMaxAttempts', num(1, 20, t('cfg.times')))}
               {item('smsDailyLimit', num(1, 100, t('cfg.times')))}
+              {item('addressSmsLimit', num(1, 1000, t('cfg.times')), t('cfg.addressSmsHint'))}
             </Row>
           </Card>
           <Card title={t('cfg.interfaces')} size="small">
