@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { PrintTemplateTable } from '../../db/tables/system.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { sanitizeOptionalHtml } from '../../lib/sanitize-html.ts';
 import { parseJson } from './db-errors.ts';
 import { assertFreeEnCode, createdBy, setEnabledMark, updatedBy, writeUnique } from './records.ts';
 import { callError, runTemplateSql, type Caller } from './data-interface.runner.ts';
@@ -116,14 +117,15 @@ async function assertCategory(ctx: AppContext, category: string) {
   if (!(await categories(ctx)).some((c) => c.enCode === category)) throw badRequest('printDev.unknownCategory', { category });
 }
 
-const columns = (input: PrintDevInput) => ({
+/** The row of a template as saved; its HTML is sanitized here, so whatever saves a template through it (add, edit, an import) stores clean markup. */
+const columns = async (input: PrintDevInput) => ({
   fullName: input.fullName,
   enCode: input.enCode,
   category: input.category,
   type: input.type,
   sqlTemplate: JSON.stringify((input.sqlTemplate ?? []).map((s) => ({ sql: s.sql }))),
   leftFields: input.leftFields ? JSON.stringify(input.leftFields) : null,
-  printTemplate: input.printTemplate ?? null,
+  printTemplate: (await sanitizeOptionalHtml(input.printTemplate)) ?? null,
   pageParam: input.pageParam ? JSON.stringify(input.pageParam) : null,
   sortCode: input.sortCode,
   enabledMark: input.enabledMark,
@@ -134,10 +136,11 @@ export async function createTemplate(ctx: AppContext, input: PrintDevInput, user
   await assertCategory(ctx, input.category);
   await assertFreeEnCode(ctx, 'printTemplates', input.enCode);
   const id = newId();
+  const values = await columns(input);
   await writeUnique(input.enCode, () =>
     ctx.db
       .insertInto('printTemplates')
-      .values({ id, ...columns(input), ...createdBy(userId) })
+      .values({ id, ...values, ...createdBy(userId) })
       .execute(),
   );
   return id;
@@ -147,10 +150,11 @@ export async function updateTemplate(ctx: AppContext, id: string, input: PrintDe
   await findTemplate(ctx, id);
   await assertCategory(ctx, input.category);
   await assertFreeEnCode(ctx, 'printTemplates', input.enCode, id);
+  const values = await columns(input);
   await writeUnique(input.enCode, () =>
     ctx.db
       .updateTable('printTemplates')
-      .set({ ...columns(input), ...updatedBy(userId) })
+      .set({ ...values, ...updatedBy(userId) })
       .where('id', '=', id)
       .execute(),
   );
@@ -173,11 +177,14 @@ export async function copyTemplate(ctx: AppContext, id: string, userId: string |
   const newCode = `${row.enCode.slice(0, 40)}.${stamp}`;
   const newId_ = newId();
   const { id: _id, createdAt: _c, createdBy: _cb, updatedAt: _u, updatedBy: _ub, ...rest } = row;
+  // A template saved before sanitizing on write existed is cleaned as it is copied.
+  const printTemplate = await sanitizeOptionalHtml(row.printTemplate);
   await writeUnique(newCode, () =>
     ctx.db
       .insertInto('printTemplates')
       .values({
         ...rest,
+        printTemplate,
         id: newId_,
         fullName: `${row.fullName.slice(0, 40)}副本${stamp}`,
         enCode: newCode,

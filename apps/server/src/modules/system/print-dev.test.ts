@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { printTemplateId } from '../../db/seed/system.ts';
+import { PRINT_LAYOUTS } from '../../lib/print-layouts.ts';
+import { executableParts, normalizedHtml } from '../../lib/xss-check.ts';
+import { XSS_VECTORS } from '../../lib/xss-vectors.ts';
 
 let t: TestApp;
 let admin: string;
@@ -150,7 +153,8 @@ describe('designing templates', () => {
       body: template({ fullName: '改名模板', printTemplate: '<script>x</script>{orgName}' }),
     });
     expect(upd.status).toBe(200);
-    expect((await t.call('GET', `/api/system/printDev/${id}`, { token: admin })).data.printTemplate).toBe('<script>x</script>{orgName}');
+    // The script is removed on save; the placeholder stays.
+    expect((await t.call('GET', `/api/system/printDev/${id}`, { token: admin })).data.printTemplate).toBe('{orgName}');
 
     const copy = await t.call('POST', `/api/system/printDev/${id}/Actions/Copy`, { token: admin });
     expect(copy.status).toBe(200);
@@ -218,5 +222,72 @@ describe('designing templates', () => {
     expect(
       (await t.call('POST', '/api/system/printDev/Fields', { token: doctor, body: { sqlTemplate: [{ sql: 'SELECT 1 AS a' }] } })).status,
     ).toBe(403);
+  });
+});
+
+describe('template HTML is sanitized on save', () => {
+  const vectors = XSS_VECTORS.map((v, i) => `<p>v${i}</p>${v}`).join('\n');
+
+  it('stores a template full of script-injection vectors clean: read, print data, copy and export hold nothing that runs', async () => {
+    expect(executableParts(vectors).length).toBeGreaterThan(90);
+    const created = await t.call('POST', '/api/system/printDev', {
+      token: admin,
+      body: template({ enCode: 'xssAdd', printTemplate: vectors }),
+    });
+    expect(created.status, created.msg).toBe(200);
+    const id = created.data.id;
+    try {
+      const stored = (await t.call('GET', `/api/system/printDev/${id}`, { token: admin })).data.printTemplate;
+      expect(executableParts(stored)).toEqual([]);
+      // The harmless text around the vectors is kept (an unclosed raw-text element swallows what follows it, as in a browser).
+      expect(stored).toContain('<p>v0</p>');
+      const printed = await t.call('GET', `/api/system/printDev/Data?id=${id}&formId=100000000000000010`, { token: admin });
+      expect(executableParts(printed.data.printTemplate)).toEqual([]);
+      const exported = await t.call('GET', `/api/system/printDev/${id}/Actions/Export`, { token: admin });
+      expect(executableParts(JSON.parse(exported.raw.body).printTemplate)).toEqual([]);
+
+      // An edit is cleaned the same way.
+      const edited = await t.call('PUT', `/api/system/printDev/${id}`, {
+        token: admin,
+        body: template({ enCode: 'xssAdd', printTemplate: '<svg/onload=alert(1)><img src=x onerror=alert(2)>{orgName}' }),
+      });
+      expect(edited.status, edited.msg).toBe(200);
+      expect((await t.call('GET', `/api/system/printDev/${id}`, { token: admin })).data.printTemplate).toBe('<img src="x">{orgName}');
+    } finally {
+      await t.call('DELETE', `/api/system/printDev/${id}`, { token: admin });
+    }
+  });
+
+  it('cleans a template stored before sanitizing existed when it is copied', async () => {
+    const id = printTemplateId('staffCard');
+    const before = (await t.call('GET', `/api/system/printDev/${id}`, { token: admin })).data.printTemplate;
+    await t.ctx.db
+      .updateTable('printTemplates')
+      .set({ printTemplate: `${before}<img src=x onerror=alert(1)>` })
+      .where('id', '=', id)
+      .execute();
+    try {
+      const copy = await t.call('POST', `/api/system/printDev/${id}/Actions/Copy`, { token: admin });
+      expect(copy.status, copy.msg).toBe(200);
+      const copied = (await t.call('GET', `/api/system/printDev/${copy.data.id}`, { token: admin })).data.printTemplate;
+      expect(executableParts(copied)).toEqual([]);
+      expect(copied).toBe(normalizedHtml(`${before}<img src="x">`));
+      await t.call('DELETE', `/api/system/printDev/${copy.data.id}`, { token: admin });
+    } finally {
+      await t.ctx.db.updateTable('printTemplates').set({ printTemplate: before }).where('id', '=', id).execute();
+    }
+  });
+
+  it('keeps ordinary layouts as they were written', async () => {
+    for (const [name, html] of Object.entries(PRINT_LAYOUTS)) {
+      const res = await t.call('POST', '/api/system/printDev', {
+        token: admin,
+        body: template({ enCode: `layout.${name}`, printTemplate: html }),
+      });
+      expect(res.status, res.msg).toBe(200);
+      const stored = (await t.call('GET', `/api/system/printDev/${res.data.id}`, { token: admin })).data.printTemplate;
+      expect(stored, name).toBe(normalizedHtml(html));
+      expect((await t.call('DELETE', `/api/system/printDev/${res.data.id}`, { token: admin })).status).toBe(200);
+    }
   });
 });

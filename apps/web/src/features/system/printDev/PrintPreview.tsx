@@ -4,12 +4,13 @@ import { Button, Space } from 'antd';
 import { CloseOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import 'quill/dist/quill.snow.css';
+import { SafeHtml } from '../../../components/html/SafeHtml.tsx';
 import { NS } from '../messages.ts';
 import './print.css';
 
 interface Props {
   title: string;
-  /** Rendered, sanitised HTML (renderTemplate). */
+  /** The rendered template (renderTemplate); sanitized again as it is shown. */
   html: string;
   /** Open the browser's print preview as soon as the sheet is shown. */
   autoPrint?: boolean;
@@ -56,8 +57,8 @@ export function PrintPreview({ title, html, autoPrint, onClose }: Props) {
         </Space>
       </div>
       <div className="ma-print-paper ql-snow">
-        {/* The template is the administrator's, sanitised and with escaped values (renderTemplate). */}
-        <div className="ql-editor ma-print-content" data-testid="ma-print-content" dangerouslySetInnerHTML={{ __html: html }} />
+        {/* Sanitized again here: a record's values were filled into the (already clean) template after it was cleaned. */}
+        <SafeHtml className="ql-editor ma-print-content" data-testid="ma-print-content" html={html} />
       </div>
     </div>,
     document.body,

@@ -3,6 +3,7 @@ import Quill from 'quill';
 import type TableModule from 'quill/modules/table';
 import 'quill/dist/quill.snow.css';
 import { useTranslation } from 'react-i18next';
+import { sanitize } from '../../../components/html/sanitize.ts';
 import { NS } from '../messages.ts';
 
 export interface QuillEditorHandle {
@@ -56,7 +57,8 @@ export const QuillEditor = forwardRef<QuillEditorHandle, Props>(function QuillEd
       placeholder: placeholder ?? t('pd.placeholder'),
       modules: { toolbar: { container: toolbar }, table: true, history: { delay: 800, maxStack: 200, userOnly: true } },
     });
-    q.setContents(q.clipboard.convert({ html: initial.current || '' }), 'silent');
+    // Stored HTML goes through the shared sanitizer before Quill parses it, like everywhere else it is rendered.
+    q.setContents(q.clipboard.convert({ html: sanitize(initial.current) }), 'silent');
     q.history.clear();
     q.on('text-change', () => changed.current(q.root.innerHTML === '<p><br></p>' ? '' : q.root.innerHTML));
     quill.current = q;
@@ -94,7 +96,7 @@ export const QuillEditor = forwardRef<QuillEditorHandle, Props>(function QuillEd
           q.insertText(at_, '\n', 'user');
           at_ += 1;
         }
-        q.clipboard.dangerouslyPasteHTML(at_, html, 'user');
+        q.clipboard.dangerouslyPasteHTML(at_, sanitize(html), 'user');
       },
       insertTable(rows, columns) {
         const q = quill.current;

@@ -1,11 +1,14 @@
+import { sanitize } from '../../../components/html/sanitize.ts';
+
 /**
  * Renders a print template (rich-text HTML) with the values of one record
  * (GET printDev/Data): `{field}` takes a head field; a table row that names a
  * child table — by `data-table="childrenDataTable0"` or by holding
  * `{childrenDataTable0.column}` placeholders — repeats once per child row.
- * Values are HTML-escaped; scripts, event-handler attributes and javascript:
- * links are removed from the template. Pure string work, so it runs (and is
- * tested) without a DOM.
+ * Values are HTML-escaped. The template is sanitized (the shared policy,
+ * `components/html/sanitize.ts`) before rows are found in it, and the print
+ * view sanitizes the filled result again, since a value can still land in
+ * an attribute such as `href="{link}"`.
  */
 
 export type PrintValues = Record<string, unknown>;
@@ -16,15 +19,6 @@ const ROW = /<tr\b([^>]*)>([\s\S]*?)<\/tr>/gi;
 export function escapeHtml(v: unknown): string {
   const s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
-/** Removes what could run code: script/style-less? No: only scripts, iframes, objects, on* attributes, javascript: URLs. */
-export function sanitizeTemplate(html: string): string {
-  return html
-    .replace(/<\s*(script|iframe|object|embed)\b[\s\S]*?<\s*\/\s*\1\s*>/gi, '')
-    .replace(/<\s*(script|iframe|object|embed)\b[^>]*\/?>/gi, '')
-    .replace(/\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '')
-    .replace(/(href|src|xlink:href)\s*=\s*(["']?)\s*javascript:[^"'\s>]*\2/gi, '$1="#"');
 }
 
 const isRows = (v: unknown): v is PrintValues[] => Array.isArray(v);
@@ -59,7 +53,7 @@ function fill(text: string, data: PrintValues, row?: { table: string; values: Pr
 }
 
 export function renderTemplate(template: string, data: PrintValues): string {
-  const safe = sanitizeTemplate(template ?? '');
+  const safe = sanitize(template);
   const withRows = safe.replace(ROW, (whole, attrs: string, inner: string) => {
     const table = rowTable(attrs, inner, data);
     if (!table) return whole;
