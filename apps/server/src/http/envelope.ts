@@ -54,6 +54,13 @@ export function registerEnvelope(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return send(req, reply, 400, Codes.badRequest, 'error.badJson');
+      case '22021': // PostgreSQL: invalid byte sequence (a NUL character), which SQLite stores as given
+      case '22P05': // PostgreSQL: untranslatable character
+        return send(req, reply, 400, Codes.badRequest, 'error.badCharacters');
+      case 'ERR_STREAM_PREMATURE_CLOSE':
+        // A multipart body that ends before its closing boundary: the client's fault, not ours (key in framework-errors.ts).
+        if (/^multipart\//i.test(String(req.headers['content-type'] ?? '')))
+          return send(req, reply, 400, Codes.badRequest, 'error.incompleteUpload');
     }
     if (fe instanceof SyntaxError || (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)) {
       return send(req, reply, fe.statusCode ?? 400, fe.statusCode === 404 ? Codes.notFound : Codes.badRequest, 'error.validation', {
