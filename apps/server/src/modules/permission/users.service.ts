@@ -21,6 +21,7 @@ import type { Dialect } from '../../db/connection.ts';
 import './messages.ts';
 import { newUserRow } from '../../db/user-row.ts';
 import { sharedCache } from '../../lib/shared-caches.ts';
+import { ftsQuery, usesTrigram } from '../visualdev/trigram.ts';
 
 /** The users screen's menu: its grants, columns and row rules govern every management call. */
 export const USER_MENU = 'user';
@@ -153,6 +154,8 @@ export interface UserListOptions {
 /** The values a compiled list query takes per call. */
 interface ListParams extends Record<string, unknown> {
   pattern: string;
+  /** The keyword as a trigram-index query (SQLite, three characters or more). */
+  match: string;
   enabledMark: number;
   limit: number;
   offset: number;
@@ -184,7 +187,7 @@ async function listQueries(
   const sortRef = sortColumns[q.sidx as keyof typeof sortColumns];
   const shape = [
     sortRef ? `${sortRef} ${q.sort}` : '',
-    q.keyword ? 'keyword' : '',
+    q.keyword ? (keywordByTrigram(ctx, q.keyword) ? 'trigram' : 'keyword') : '',
     q.enabledMark !== null ? 'state' : '',
     org?.idPath ?? '',
   ].join('|');
@@ -209,7 +212,12 @@ async function listQueries(
   const idsOf = (db: Db, p: <K extends keyof ListParams>(name: K) => ListParams[K], paging: boolean) => {
     let ids = db.selectFrom('users').select('users.id');
     if (filter) ids = ids.where(filter);
-    if (q.keyword) ids = ids.where(containsPattern(['users.account', 'users.realName', 'users.mobilePhone'], p('pattern')));
+    if (q.keyword)
+      ids = ids.where(
+        keywordByTrigram(ctx, q.keyword)
+          ? sql<SqlBool>`users.rowid in (select rowid from users__fts where users__fts match ${p('match')})`
+          : containsPattern(['users.account', 'users.realName', 'users.mobilePhone'], p('pattern')),
+      );
     if (org) ids = ids.where(inOrgSubtree(ctx.dialect, org.idPath, paging && walkOrder));
     if (q.enabledMark !== null) ids = ids.where('users.enabledMark', '=', p('enabledMark'));
     return ids;
@@ -268,6 +276,13 @@ async function listQueries(
   return queries;
 }
 
+/**
+ * Whether the keyword goes through the FTS5 trigram index of migration 0010
+ * (SQLite, three characters or more). PostgreSQL's pg_trgm indexes serve the
+ * LIKE form itself; shorter terms have no trigram and match by LIKE.
+ */
+const keywordByTrigram = (ctx: AppContext, keyword: string) => ctx.dialect === 'sqlite' && usesTrigram(keyword);
+
 /** Case-insensitive "contains" over columns, like keywordMatch, with the likePattern as one parameter. */
 function containsPattern(columns: string[], pattern: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(
@@ -288,6 +303,7 @@ export async function listUsers(ctx: AppContext, session: SessionInfo, q: UserLi
   const { page, total } = await listQueries(ctx, grants, q, org ?? null);
   const values: ListParams = {
     pattern: q.keyword ? likePattern(q.keyword) : '',
+    match: q.keyword ? ftsQuery(q.keyword, []) : '',
     enabledMark: q.enabledMark ?? 0,
     limit: q.pageSize,
     offset: (q.currentPage - 1) * q.pageSize,
