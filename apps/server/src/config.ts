@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,7 +18,24 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number };
   /** The SMS sender: 'log' writes codes to the log and the outbox table. */
   smsSender: 'log';
+  /** TLS_CERT_FILE and TLS_KEY_FILE (PEM): this process serves HTTPS itself; null serves plain HTTP. */
+  tls: { certFile: string; keyFile: string } | null;
+  /**
+   * TRUST_PROXY: the reverse proxies (addresses, CIDR ranges, or proxy-addr's
+   * `loopback` / `linklocal` / `uniquelocal`) whose X-Forwarded-For and
+   * X-Forwarded-Proto are believed; false believes no one's.
+   */
+  trustProxy: string[] | false;
+  /**
+   * SQLITE_SYNCHRONOUS: FULL (default) syncs the WAL on every commit, so an
+   * acknowledged write survives a power cut; NORMAL syncs only at checkpoints
+   * and may lose the last commits to a power loss or OS crash (never to a
+   * crash of the server process alone).
+   */
+  sqliteSynchronous: SqliteSynchronous;
 }
+
+export type SqliteSynchronous = 'FULL' | 'NORMAL';
 
 /** The repository root: relative defaults resolve here, whichever workspace npm started us in. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -35,7 +53,53 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(repoRoot, env.WEB_DIST ?? 'apps/web/dist'),
     argon2: { memoryCost: 19456, timeCost: 2 },
     smsSender: 'log',
+    tls: tlsFiles(env.TLS_CERT_FILE, env.TLS_KEY_FILE),
+    trustProxy: trustedProxies(env.TRUST_PROXY),
+    sqliteSynchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS),
   };
+}
+
+function sqliteSynchronous(value: string | undefined): SqliteSynchronous {
+  if (!value) return 'FULL';
+  const v = value.trim().toUpperCase();
+  if (v === 'FULL' || v === 'NORMAL') return v;
+  // OFF and EXTRA are refused too: OFF can corrupt the file on power loss, EXTRA adds nothing in WAL mode.
+  throw new Error(
+    `SQLITE_SYNCHRONOUS must be FULL (the default: every acknowledged write survives a power cut) or NORMAL (faster; the last commits may be lost to a power cut), not '${value}'`,
+  );
+}
+
+function tlsFiles(cert: string | undefined, key: string | undefined): Config['tls'] {
+  if (!cert && !key) return null;
+  if (!cert || !key) throw new Error('TLS_CERT_FILE and TLS_KEY_FILE go together: set both to serve HTTPS, or neither');
+  return { certFile: path.resolve(repoRoot, cert), keyFile: path.resolve(repoRoot, key) };
+}
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustedProxies(value: string | undefined): string[] | false {
+  const v = (value ?? '').trim();
+  if (!v || /^(off|false|no|0)$/i.test(v)) return false;
+  // Trusting every peer, or a hop count (which Fastify 5 refuses to honour: it cannot check who the
+  // nearest peer is), would let any client forge its address in the sign-in log and the rate limits.
+  if (/^(true|on|yes|\*|\d+)$/i.test(v)) {
+    throw new Error(
+      `TRUST_PROXY lists the reverse proxies' addresses, comma-separated (e.g. 127.0.0.1 or 10.0.0.0/8, or loopback), not '${value}'`,
+    );
+  }
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const entry of list) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!NAMED_RANGES.has(entry) && (!family || !bitsOk || rest.length)) {
+      throw new Error(`TRUST_PROXY: '${entry}' is neither an IP address, a CIDR range nor loopback / linklocal / uniquelocal`);
+    }
+  }
+  return list;
 }
 
 function workerCount(value: string | undefined): number {

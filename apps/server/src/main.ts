@@ -1,7 +1,10 @@
 import cluster from 'node:cluster';
+import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
+import type { AppContext } from './context.ts';
 import { openDb } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
@@ -28,30 +31,75 @@ async function main() {
 
 /** One server in this process; `prepare` migrates and seeds first (a worker's primary did that). */
 async function serve(config: Config, opts: { prepare: boolean }) {
-  const handle = openDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'app.db') });
+  const handle = openDb({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'app.db'),
+    sqliteSynchronous: config.sqliteSynchronous,
+  });
   if (opts.prepare) await migrateToLatest(handle.db);
   const { app, ctx } = await buildApp(config, handle);
-  if (opts.prepare) await seed(ctx);
+  if (opts.prepare) await seedOnce(ctx);
   await app.listen({ port: config.port, host: config.host });
 
   onStop(async (signal) => {
     app.log.info({ signal }, 'shutting down');
+    // Stops accepting, answers new requests on open connections with 503, lets those in
+    // flight finish, closes the sockets (message hub), reader processes and stores.
     await app.close();
+    // The WAL folded into the database file: a copy of app.db alone is then complete.
+    if (handle.dialect === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(handle.db);
     await handle.close();
   });
 }
 
 /** Migrations and the demo seed, once, before any worker starts. */
 async function prepareDatabase(config: Config) {
-  const handle = openDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'app.db') });
+  const handle = openDb({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'app.db'),
+    sqliteSynchronous: config.sqliteSynchronous,
+  });
   try {
     await migrateToLatest(handle.db);
     const { app, ctx } = await buildApp({ ...config, logLevel: 'warn' }, handle);
-    await seed(ctx);
+    await seedOnce(ctx);
     await app.close();
   } finally {
     await handle.close();
   }
+}
+
+/** This build's id (build.mjs writes it beside main.js); null when running from source. */
+function buildId(): string | null {
+  try {
+    return fs.readFileSync(path.join(import.meta.dirname, 'build-id'), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+const SEEDED_BY = 'seededByBuild';
+
+/**
+ * The demo seed, skipped when this same build already ran it on this database:
+ * it is idempotent but re-inserts every seeded row, a noticeable part of a
+ * start. Any new build (new seeds, new migrations) runs it once again; from
+ * source (`npm run dev`, tests) it runs on every start.
+ */
+async function seedOnce(ctx: AppContext) {
+  const build = buildId();
+  if (build) {
+    const row = await ctx.db.selectFrom('sysConfig').select('value').where('key', '=', SEEDED_BY).executeTakeFirst();
+    if (row?.value === build) return;
+  }
+  await seed(ctx);
+  if (!build) return;
+  const updatedAt = Date.now();
+  await ctx.db
+    .insertInto('sysConfig')
+    .values({ key: SEEDED_BY, value: build, updatedAt })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: build, updatedAt }))
+    .execute();
 }
 
 /** A worker that dies within this long of starting counts as failing to start. */
@@ -99,7 +147,7 @@ async function runWorkers(config: Config) {
   });
 }
 
-/** Runs `stop` once on SIGINT or SIGTERM, then exits; gives up after 10 s. */
+/** Runs `stop` once on SIGINT or SIGTERM, then exits 0; gives up (exit 1) after 10 s, so a stuck request cannot hold a stop forever. */
 function onStop(stop: (signal: string) => Promise<void>) {
   let stopping = false;
   const handler = (signal: string) => {

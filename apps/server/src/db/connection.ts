@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import {
   CamelCasePlugin,
   Kysely,
@@ -16,10 +17,19 @@ import type { Database } from './schema.ts';
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
-// int8 (COUNT(*), bigint epoch milliseconds) as JS numbers: every value we keep fits in 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
-// numeric as numbers too (sums, averages).
-pg.types.setTypeParser(1700, (v) => Number(v));
+let pgModule: typeof pg | null = null;
+/** The PostgreSQL driver, loaded on first use: a server on SQLite does not pay its load time at start-up. */
+export function loadPg(): typeof pg {
+  if (!pgModule) {
+    const loaded = createRequire(import.meta.url)('pg') as typeof pg;
+    // int8 (COUNT(*), bigint epoch milliseconds) as JS numbers: every value we keep fits in 2^53.
+    loaded.types.setTypeParser(20, (v) => Number(v));
+    // numeric as numbers too (sums, averages).
+    loaded.types.setTypeParser(1700, (v) => Number(v));
+    pgModule = loaded;
+  }
+  return pgModule;
+}
 
 export interface DbOptions {
   /** A PostgreSQL URL, or null for the embedded SQLite file. */
@@ -29,6 +39,8 @@ export interface DbOptions {
   /** PostgreSQL schema to use as search_path (tests isolate themselves in one). */
   pgSchema?: string;
   poolSize?: number;
+  /** SQLite's `synchronous` (config.ts SQLITE_SYNCHRONOUS); FULL unless told. */
+  sqliteSynchronous?: 'FULL' | 'NORMAL';
 }
 
 export interface DbHandle {
@@ -129,7 +141,7 @@ function withStatementCache(sqlite: SQLite.Database, keyOf: (column: string) => 
 export function openDb(opts: DbOptions): DbHandle {
   if (opts.databaseUrl) {
     const plugins = [new CamelCasePlugin()];
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
@@ -142,7 +154,9 @@ export function openDb(opts: DbOptions): DbHandle {
   const sqlite = new SQLite(file);
   // WAL lets readers proceed while a write commits; foreign keys are off by default in SQLite.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL syncs the WAL at every commit: an answered write is on disk, power cut or not.
+  // NORMAL syncs only at checkpoints, so a power cut may take back the last commits.
+  sqlite.pragma(`synchronous = ${opts.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const naming = new CamelCaseQueries();

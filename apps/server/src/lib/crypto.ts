@@ -1,5 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
+
+/** The argon2 binding, loaded on the first password check or change rather than at start-up. */
+const argon2 = () => import('@node-rs/argon2');
 
 /** `Algorithm.Argon2id`; the package exports it as an ambient const enum we cannot import. */
 const ARGON2ID = 2;
@@ -22,10 +24,12 @@ export interface Argon2Cost {
 }
 
 /** Passwords arrive as the client's MD5 (spec §7.1); argon2id is what we keep. */
-export function hashPassword(md5Hex: string, cost: Argon2Cost): Promise<string> {
+export async function hashPassword(md5Hex: string, cost: Argon2Cost): Promise<string> {
+  const { hash } = await argon2();
   return hash(md5Hex, { algorithm: ARGON2ID, ...cost, parallelism: 1 });
 }
 
-export function verifyPassword(stored: string, md5Hex: string): Promise<boolean> {
+export async function verifyPassword(stored: string, md5Hex: string): Promise<boolean> {
+  const { verify } = await argon2();
   return verify(stored, md5Hex).catch(() => false);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.ts';
 
 /**
@@ -24,8 +25,10 @@ export function redisChannel<M>(
 ): RedisChannel<M> {
   const instance = opts.instance ?? randomUUID();
   const options = { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 };
-  const pub = new Redis(opts.url, options);
-  const sub = new Redis(opts.url, options);
+  // Loaded here, not at start-up: only a deployment with REDIS_URL needs the client.
+  const { Redis: Client } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const pub = new Client(opts.url, options);
+  const sub = new Client(opts.url, options);
   for (const client of [pub, sub]) client.on('error', (err) => ctx.log.warn({ err: err.message }, `redis (${opts.what}) error`));
   let closing = false;
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { sql, type SqlBool } from 'kysely';
 import type { ImportResult, Language, UserListRow } from '@medalliance/contract';
@@ -29,6 +29,9 @@ import { newUserRow } from '../../db/user-row.ts';
  * hash is computed once per import, since every imported row shares that known
  * password until its owner changes it.
  */
+/** exceljs (a third of a second to load) is read on the first spreadsheet, not at start-up. */
+const excel = async () => (await import('exceljs')).default;
+
 export const importColumns = [
   { key: 'account', required: true },
   { key: 'realName', required: true },
@@ -71,7 +74,7 @@ function styleHeader(ws: ExcelJS.Worksheet) {
 
 /** The import template: headers (required ones starred), a sample row and a sheet explaining each column. */
 export async function templateWorkbook(ctx: AppContext, lang: Language): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   const ws = wb.addWorksheet(translate(lang, 'import.sheet'));
   ws.columns = importColumns.map((c) => ({ header: `${label(lang, c.key)}${c.required ? ' *' : ''}`, key: c.key, width: 22 }));
   styleHeader(ws);
@@ -113,7 +116,7 @@ const cellText = (cell: ExcelJS.Cell): string => {
 /** Reads an uploaded workbook into rows (first sheet, headers in any of the three languages or the field keys). */
 export async function readWorkbook(buffer: Buffer): Promise<ImportRow[]> {
   if (buffer.length < 4 || buffer.readUInt32LE(0) !== 0x04034b50) throw badRequest('import.badFile');
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   try {
     await wb.xlsx.load(buffer as never);
   } catch {
@@ -382,7 +385,7 @@ export async function importRows(
 
 /** The rows that failed, with their reasons, as a workbook. */
 export async function exceptionWorkbook(rows: Record<string, unknown>[], lang: Language): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   const ws = wb.addWorksheet(translate(lang, 'import.failedSheet'));
   ws.columns = [
     ...importColumns.map((c) => ({ header: label(lang, c.key), key: c.key, width: 22 })),
@@ -410,7 +413,7 @@ const exportColumns = [
 /** The list as a workbook: the chosen columns the user may see, values as the screen shows them. */
 export async function listWorkbook(rows: UserListRow[], selectKeys: string[], hidden: Set<string>, lang: Language): Promise<Buffer> {
   const keys = exportColumns.filter((k) => !hidden.has(k) && (!selectKeys.length || selectKeys.includes(k)));
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   const ws = wb.addWorksheet(translate(lang, 'import.sheet'));
   ws.columns = keys.map((k) => ({ header: translate(lang, `import.col.${k}`), key: k, width: k === 'organize' ? 40 : 20 }));
   styleHeader(ws);

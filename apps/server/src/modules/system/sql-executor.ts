@@ -3,9 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CompiledQuery } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { AppContext } from '../../context.ts';
-import { asWritten } from '../../db/connection.ts';
+import { asWritten, loadPg } from '../../db/connection.ts';
 import { shielded } from './secret-shield.ts';
 import { getSysConfig } from './sys-config.service.ts';
 
@@ -95,7 +95,7 @@ async function readPool(ctx: AppContext, timeoutMs: number): Promise<pg.Pool> {
         const searchPath = String(row?.search_path ?? row?.searchPath ?? 'public')
           .replace(/\\/g, '\\\\')
           .replace(/ /g, '\\ ');
-        const pool = new pg.Pool({
+        const pool = new (loadPg().Pool)({
           connectionString: ctx.config.databaseUrl!,
           max: READ_POOL_SIZE,
           options: `-c default_transaction_read_only=on -c statement_timeout=${timeoutMs} -c search_path=${searchPath}`,
@@ -220,7 +220,9 @@ function toRows({ columns, rows }: RawResult): Row[] {
   });
 }
 
-const CHILD = path.join(import.meta.dirname, 'sqlite-reader.child.ts');
+/** Compiled (dist/, `npm start`), the reader is plain JavaScript beside us; from source it needs tsx. */
+const compiled = import.meta.filename.endsWith('.js');
+const CHILD = path.join(import.meta.dirname, compiled ? 'sqlite-reader.child.js' : 'sqlite-reader.child.ts');
 const MAX_QUEUE = 2000;
 /**
  * Jobs handed to one reader ahead of its answers. A reader wakes up once for
@@ -266,7 +268,7 @@ export class SqliteReaderPool {
 
   private spawn(): Reader {
     const proc = fork(CHILD, [this.file], {
-      execArgv: ['--import', loaderUrl()],
+      execArgv: compiled ? [] : ['--import', loaderUrl()],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
