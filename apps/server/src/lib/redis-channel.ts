@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { Redis } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { AppContext } from '../context.ts';
 
 /**
@@ -18,6 +18,12 @@ export interface RedisChannel<M> {
   close(): Promise<void>;
 }
 
+/** A Redis client; ioredis is loaded on first use, not at start-up: only a deployment with REDIS_URL needs it. */
+export function newRedisClient(url: string, options: RedisOptions): Redis {
+  const { Redis: Client } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  return new Client(url, options);
+}
+
 export function redisChannel<M>(
   ctx: AppContext,
   opts: { url: string; channel: Promise<string>; what: string; fallback: string; instance?: string },
@@ -25,10 +31,8 @@ export function redisChannel<M>(
 ): RedisChannel<M> {
   const instance = opts.instance ?? randomUUID();
   const options = { lazyConnect: true, maxRetriesPerRequest: 2, connectTimeout: 5000 };
-  // Loaded here, not at start-up: only a deployment with REDIS_URL needs the client.
-  const { Redis: Client } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
-  const pub = new Client(opts.url, options);
-  const sub = new Client(opts.url, options);
+  const pub = newRedisClient(opts.url, options);
+  const sub = newRedisClient(opts.url, options);
   for (const client of [pub, sub]) client.on('error', (err) => ctx.log.warn({ err: err.message }, `redis (${opts.what}) error`));
   let closing = false;
 

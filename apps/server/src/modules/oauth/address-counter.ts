@@ -1,6 +1,6 @@
-import { Redis } from 'ioredis';
 import type { AppContext } from '../../context.ts';
 import { deploymentId } from '../../lib/deployment.ts';
+import { newRedisClient } from '../../lib/redis-channel.ts';
 
 /** A fixed window's count so far and the milliseconds until it starts again. */
 export interface WindowCount {
@@ -86,7 +86,7 @@ return {tonumber(redis.call('GET', KEYS[1])), t}`;
 
 /** Redis counters; while Redis is unreachable the database counts instead (logged), so the limit never lapses. */
 function redisCounter(ctx: AppContext, url: string): AddressCounter {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000 });
+  const client = newRedisClient(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 3000 });
   client.on('error', (err) => ctx.log.warn({ err: err.message }, 'redis (sign-in throttle) error'));
   const fallback = databaseCounter(ctx);
   const prefix = deploymentId(ctx).then((id) => `medalliance:throttle:${id}:`);

@@ -82,6 +82,18 @@ describe('create and read', () => {
     expect(d.items[0]).toMatchObject({ drug: '阿司匹林', dose: 1, sortCode: 0, parentId: res.data.id });
   });
 
+  it('stores rich text through the sanitizer: no script, handler or javascript: link survives', async () => {
+    const notes =
+      '<p style="color:red">复诊<img src=x onerror="alert(1)"><a href="javascript:alert(2)">链接</a></p><script>alert(3)</script>';
+    const created = await create(record({ notes }));
+    expect(created.code).toBe(200);
+    const read = await t.call('GET', `${O}/${m.modelId}/${created.data.id}`, { token });
+    const stored = String(read.data.data.notes);
+    expect(stored).toContain('复诊');
+    expect(stored).toContain('color:red');
+    expect(stored).not.toMatch(/onerror|javascript:|<script/i);
+  });
+
   it('accepts data as JSON text, and refuses malformed JSON', async () => {
     expect((await create(JSON.stringify(record({ code: 'JSON' })))).code).toBe(200);
     const bad = await create('{"patientName":');

@@ -1,6 +1,7 @@
 import { validateRecord, type FormField, type RecordData, type RecordIssue } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import type { RuntimeModel } from './records.service.ts';
 import './records-messages.ts';
 
@@ -59,5 +60,13 @@ export function checkWith(model: RuntimeModel, record: RecordData, sets: OptionS
 }
 
 export async function checkRecord(ctx: AppContext, model: RuntimeModel, record: RecordData): Promise<RecordData> {
-  return checkWith(model, record, await optionSetsOf(ctx, model));
+  return sanitizeRichText(model, checkWith(model, record, await optionSetsOf(ctx, model)));
+}
+
+/** Rich-text fields are stored through the one HTML policy (docs/conventions.md "Rich text"), never as the browser sent them. */
+async function sanitizeRichText(model: RuntimeModel, record: RecordData): Promise<RecordData> {
+  for (const [key, field] of model.fields) {
+    if (field.type === 'editor' && typeof record[key] === 'string') record[key] = await sanitizeHtml(record[key]);
+  }
+  return record;
 }

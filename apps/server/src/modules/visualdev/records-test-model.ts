@@ -60,6 +60,7 @@ export const testFields: FormField[] = [
   { id: 'f12', type: 'createTime', field: 'created', label: '创建时间' },
   { id: 'f13', type: 'billRule', field: 'billNo', label: '单号', billRule: 'referralNo' },
   { id: 'f14', type: 'textarea', field: 'secret', label: '备注' },
+  { id: 'f18', type: 'editor', field: 'notes', label: '病历' },
   {
     id: 'f15',
     type: 'table',

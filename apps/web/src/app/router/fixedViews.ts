@@ -12,6 +12,8 @@ export const FIXED_VIEWS: Record<string, ViewRoute> = {
   '/profile': { path: '/profile', kind: 'page', meta: { title: { key: 'route.profile' }, icon: 'user' } },
   '/externalLink': { path: '/externalLink', kind: 'page', meta: { title: { key: 'route.externalLink' }, icon: 'link' } },
   '/menuMore': { path: '/menuMore', kind: 'page', meta: { title: { key: 'route.menuMore' }, icon: 'appstore' } },
+  // A designer draft's preview: each draft is another query, so the view is not kept alive.
+  '/previewModel': { path: '/previewModel', kind: 'page', meta: { title: { key: 'route.previewModel' }, icon: 'form', noCache: true } },
 };
 
 /** Home pages are exempt from the leave-page warning (spec §2.2). */

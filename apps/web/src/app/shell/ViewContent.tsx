@@ -11,6 +11,7 @@ const ProfilePage = lazy(() => import('../../pages/profile/ProfilePage.tsx'));
 const ExternalLinkPage = lazy(() => import('../../pages/external-link/ExternalLinkPage.tsx'));
 const MenuMorePage = lazy(() => import('../../pages/menu-more/MenuMorePage.tsx'));
 const RedirectPage = lazy(() => import('../../pages/redirect/RedirectPage.tsx'));
+const PreviewModelPage = lazy(() => import('../../lowcode/preview/PreviewPage.tsx'));
 
 const FIXED: Record<string, ComponentType> = {
   '/home': HomePage,
@@ -20,6 +21,7 @@ const FIXED: Record<string, ComponentType> = {
   '/profile': ProfilePage,
   '/externalLink': ExternalLinkPage,
   '/menuMore': MenuMorePage,
+  '/previewModel': PreviewModelPage,
 };
 
 /** The screen of one view: fixed page, registered menu page, low-code runtime page, frame, or the placeholder. */

@@ -1,0 +1,58 @@
+import dayjs from 'dayjs';
+import type { TableColumnType } from 'antd';
+import { walkFields, type FormDefinition, type FormField, type ListColumn, type ListDefinition } from '@medalliance/contract';
+import type { RecordRow } from '../../api/onlineDev.ts';
+import { displayText } from '../renderer/displayText.ts';
+import type { Translate } from '../renderer/rules.ts';
+
+/** Every form field by its list key: `field`, and `table.field` for a sub-table's columns. */
+export function fieldsByKey(form: Pick<FormDefinition, 'fields'>): Map<string, FormField> {
+  const map = new Map<string, FormField>();
+  for (const { field, table } of walkFields(form.fields)) {
+    if (!field.field) continue;
+    map.set(table?.field ? `${table.field}.${field.field}` : field.field, field);
+  }
+  return map;
+}
+
+/** A column's designed format: '0.00' style decimals for numbers, a dayjs pattern for epoch-ms dates. */
+export function formatCell(value: unknown, format: string | undefined): string | undefined {
+  if (!format || value === null || value === undefined || value === '') return undefined;
+  const decimals = /^0(?:\.(0+))?$/.exec(format);
+  if (decimals) {
+    const n = typeof value === 'number' ? value : Number(value);
+    return Number.isFinite(n) ? n.toFixed(decimals[1]?.length ?? 0) : undefined;
+  }
+  if (/[YMDHms]/.test(format) && typeof value === 'number') return dayjs(value).format(format);
+  return undefined;
+}
+
+/** The list definition's shown columns, minus those the user hid in the column settings. */
+export function shownColumns(list: ListDefinition, hidden: ReadonlySet<string>, allowed?: (key: string) => boolean): ListColumn[] {
+  return list.columns.filter((c) => c.visible !== false && !hidden.has(c.field) && (!allowed || allowed(c.field)));
+}
+
+/** antd columns of a generated list: width, fixed, align, server sort, format; values as display text. */
+export function tableColumns(
+  columns: readonly ListColumn[],
+  fields: ReadonlyMap<string, FormField>,
+  sort: { sidx: string; sort: 'asc' | 'desc' },
+  t: Translate,
+): TableColumnType<RecordRow>[] {
+  return columns.map((c) => {
+    const field = fields.get(c.field);
+    return {
+      key: c.field,
+      dataIndex: c.field.includes('.') ? c.field.split('.') : c.field,
+      title: c.label,
+      width: c.width ?? 160,
+      fixed: c.fixed,
+      align: c.align,
+      ellipsis: true,
+      sorter: c.sortable ? true : undefined,
+      sortOrder: c.sortable && sort.sidx === c.field ? (sort.sort === 'asc' ? 'ascend' : 'descend') : null,
+      render: (v: unknown) =>
+        formatCell(v, c.format) ?? (field ? displayText(field, v, t) : v === null || v === undefined ? '' : String(v)),
+    };
+  });
+}
