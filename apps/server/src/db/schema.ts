@@ -1,6 +1,8 @@
 import type { FileTables } from './tables/file.ts';
+import type { OAuthTables } from './tables/oauth.ts';
 import type { PermissionTables } from './tables/permission.ts';
 import type { SystemTables } from './tables/system.ts';
+import type { VisualdevTables } from './tables/visualdev.ts';
 
 /**
  * Table types, camelCase here and snake_case in the database (CamelCasePlugin).
@@ -249,7 +251,7 @@ export interface QrTicketTable {
 }
 
 /** Foundation tables; each module's own tables come from db/tables/<module>.ts. */
-export interface Database extends PermissionTables, SystemTables, FileTables {
+export interface Database extends PermissionTables, SystemTables, FileTables, OAuthTables, VisualdevTables {
   organizations: OrganizationTable;
   positions: PositionTable;
   roles: RoleTable;

@@ -7,6 +7,7 @@ import { oauthRoutes } from './oauth/oauth.routes.ts';
 import { currentUserRoutes } from './permission/current-user.routes.ts';
 import { permissionModule } from './permission/index.ts';
 import { systemModule } from './system/index.ts';
+import { visualdevModule } from './visualdev/index.ts';
 
 /** Every module's routes, mounted under /api. A new module adds one line here. */
 export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
@@ -17,4 +18,5 @@ export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)
   systemModule,
   fileModule,
   messageModule,
+  visualdevModule,
 ];

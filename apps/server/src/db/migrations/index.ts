@@ -6,6 +6,9 @@ import * as m0004 from './0004_file.ts';
 import * as m0005 from './0005_permission_list_index.ts';
 import * as m0006 from './0006_user_relations_covering.ts';
 import * as m0007 from './0007_org_user_order.ts';
+import * as m0008 from './0008_signin_throttle.ts';
+import * as m0009 from './0009_visualdev.ts';
+import * as m0010 from './0010_users_trigram.ts';
 
 /**
  * Every migration in order. A module adds its tables in its own numbered file;
@@ -19,4 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0005_permission_list_index': m0005,
   '0006_user_relations_covering': m0006,
   '0007_org_user_order': m0007,
+  '0008_signin_throttle': m0008,
+  '0009_visualdev': m0009,
+  '0010_users_trigram': m0010,
 };

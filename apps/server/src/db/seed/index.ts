@@ -7,6 +7,7 @@ import { roleGrants } from './grants.ts';
 import { seedFile } from './file.ts';
 import { seedPermission } from './permission.ts';
 import { seedSystem } from './system.ts';
+import { seedVisualdev } from './visualdev.ts';
 import { newUserRow } from '../user-row.ts';
 
 /**
@@ -124,6 +125,7 @@ export async function seed(ctx: AppContext): Promise<void> {
   await seedPermission(ctx);
   await seedSystem(ctx);
   await seedFile(ctx);
+  await seedVisualdev(ctx);
 }
 
 /** Insert rows, leaving any row whose key already exists untouched. */
