@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -9,7 +10,8 @@ import { collectRoutes, type RegisteredRoute } from './http/access.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerEnvelope } from './http/envelope.ts';
 import { requestSerializer } from './http/log-redact.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerClosingRefusal } from './http/framework-errors.ts';
+import { registerSecurityHeaders, securityHeaderSets } from './http/security-headers.ts';
 import { registerWeb } from './http/web.ts';
 import { startSharedCaches } from './lib/shared-caches.ts';
 import { modules } from './modules/index.ts';
@@ -23,35 +25,28 @@ export interface BuiltApp {
 
 /** Builds the whole server without listening: main.ts listens, tests use app.inject. */
 export async function buildApp(config: Config, handle: DbHandle): Promise<BuiltApp> {
+  const headers = securityHeaderSets();
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'], serializers: { req: requestSerializer } },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For / -Proto only from the configured proxies (TRUST_PROXY): req.ip feeds the sign-in log and limits.
+    trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+    // Fastify's own refusals before routing, and during close, answer the envelope too (http/framework-errors.ts).
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
+    return503OnClosing: false,
+    // HTTPS served by this process itself when TLS_CERT_FILE / TLS_KEY_FILE are set.
+    ...(config.tls ? { https: { cert: fs.readFileSync(config.tls.certFile), key: fs.readFileSync(config.tls.keyFile) } } : {}),
   });
+  registerClosingRefusal(app, headers);
   const ctx: AppContext = { db: handle.db, dialect: handle.dialect, config, log: app.log };
   const sharedCaches = startSharedCaches(ctx);
   if (sharedCaches) app.addHook('onClose', () => sharedCaches.close());
   const routes = collectRoutes(app);
 
   registerEnvelope(app);
-  registerSecurityHeaders(app, {
-    // The SPA loads its own bundles; inline styles come from antd's CSS-in-JS.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // 'wasm-unsafe-eval' lets the upload's MD5 worker compile hash-wasm; it allows no JS eval.
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        // /externalLink and type-7 `_self` menus frame other sites over https.
-        frameSrc: ["'self'", 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, headers);
   // JSON answers compressed for browsers that accept it: township links are slow and a menu tree is
   // tens of KB. Only JSON, quickly (Brotli 4): stored files stream as they are, with ranges (their
   // routes also say compress: false), and request bodies are never inflated here.

@@ -8,5 +8,6 @@ export * from './paging.ts';
 export * from './file.ts';
 export * from './permission.ts';
 export * from './system.ts';
+export * from './html-policy.ts';
 export * from './message.ts';
 export * from './lowcode/index.ts';
