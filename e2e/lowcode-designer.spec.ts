@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launch, newPage, screenshot, screenshotFailures, signIn } from './support.ts';
+
+/**
+ * The form designer as an administrator uses it (issue 13): create a model,
+ * add an input, a number, a dictionary select, a calculate field and a
+ * sub-table with a column, save, release, and see the fields in the preview.
+ */
+let browser: Browser;
+screenshotFailures(() => browser);
+let page: Page;
+const stamp = String(Date.now()).slice(-6);
+
+beforeAll(async () => {
+  browser = await launch();
+  page = await newPage(browser);
+  await signIn(page, 'admin', 'admin123');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function add(type: string) {
+  await page.getByTestId(`lcd-palette-${type}`).click();
+}
+
+describe('form designer', () => {
+  it('designs, saves and releases a model', async () => {
+    await page.goto(`${baseUrl()}/onlineDev/webDesign`);
+    await page.getByTestId('wd-page').waitFor();
+    await page.getByTestId('wd-add').click();
+    await page.getByTestId('wd-create-name').fill(`设计测试${stamp}`);
+    await page.getByTestId('wd-create-code').fill(`designE2e${stamp}`);
+    await page
+      .locator('.ant-modal')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.getByTestId('lcd-designer').waitFor();
+
+    await add('input');
+    await add('inputNumber');
+    await page.getByTestId('lcd-prop-key').fill('price');
+    await add('dicSelect');
+    await page.getByTestId('lcd-prop-dictionary').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await add('calculate');
+    await page.getByTestId('lcd-prop-expression').fill('price * 2');
+    await expect.poll(() => page.getByTestId('lcd-field-props').innerText()).toContain('公式有效');
+    await add('table');
+    // The sub-table is selected: a click adds the column into it.
+    await add('input');
+    const table = page.locator('[data-field-type="table"]');
+    await expect.poll(() => table.locator('[data-testid="lcd-item"]').count()).toBe(1);
+    expect(await page.getByTestId('lcd-item').count()).toBe(6);
+
+    // Undo takes the column back, redo restores it.
+    await page.getByTestId('lcd-undo').click();
+    await expect.poll(() => table.locator('[data-testid="lcd-item"]').count()).toBe(0);
+    await page.getByTestId('lcd-redo').click();
+    await expect.poll(() => table.locator('[data-testid="lcd-item"]').count()).toBe(1);
+
+    await screenshot(page, 'lowcode-designer-zh');
+    await page.getByTestId('lcd-save').click();
+    await page.locator('.ant-message').getByText('保存成功').waitFor();
+
+    await page.getByTestId('lcd-preview').click();
+    const preview = page.getByTestId('lcd-preview-dialog');
+    await preview.waitFor();
+    expect(await preview.locator('.ant-form-item').count()).toBeGreaterThanOrEqual(4);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('lcd-close').click();
+
+    const row = page.locator('tr', { hasText: `designE2e${stamp}` });
+    await row.getByTestId('wd-release-row').click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await page.locator('.ant-message').getByText('发布成功').waitFor();
+    await expect.poll(() => row.innerText()).toContain('已发布');
+    await screenshot(page, 'lowcode-model-list-zh');
+  });
+
+  it('shows the designer and the list in English', async () => {
+    const en = page;
+    await en.goto(`${baseUrl()}/home`);
+    await en.getByRole('button', { name: '切换语言' }).click();
+    await en.getByRole('menuitem', { name: /English/ }).click();
+    await expect.poll(() => en.title(), { timeout: 15_000 }).toMatch(/County Medical Alliance/);
+    await en.goto(`${baseUrl()}/onlineDev/webDesign`);
+    await en.getByTestId('wd-page').waitFor();
+    await screenshot(en, 'lowcode-model-list-en');
+    await en
+      .locator('tr', { hasText: `designE2e${stamp}` })
+      .getByTestId('wd-design-row')
+      .click();
+    await en.getByTestId('lcd-designer').waitFor();
+    await en.locator('[data-field-type="calculate"]').click();
+    await screenshot(en, 'lowcode-designer-en');
+  });
+});
