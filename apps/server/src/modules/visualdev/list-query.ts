@@ -1,8 +1,10 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { MatchType } from '@medalliance/contract';
-import type { Dialect } from '../../db/connection.ts';
+import type { Db, Dialect } from '../../db/connection.ts';
+import { compileWithParams, type CompiledQuery } from '../../db/prepared.ts';
 import { badRequest } from '../../http/errors.ts';
-import { containsMatch } from './trigram.ts';
+import { likePattern } from '../../http/paging.ts';
+import { ftsQuery, ftsTableOf, usesTrigram } from './trigram.ts';
 import './records-messages.ts';
 
 /**
@@ -96,6 +98,35 @@ function scalar(field: string, col: ListColumnSpec, v: unknown): string | number
   return String(v);
 }
 
+/**
+ * Where a request's values go: `bind` hands back what the SQL embeds (the
+ * value itself, or a named parameter of a compiled statement) and `shape`
+ * gathers what, besides the values, decides the SQL text (the cache key).
+ */
+interface Binder {
+  bind: (value: unknown) => unknown;
+  shape: string[];
+}
+
+const direct = (): Binder => ({ bind: (v) => v, shape: [] });
+
+/**
+ * "Some column contains `term`", case-insensitively: trigram.ts's containsMatch
+ * with the bound value going through `b` (FTS5 for 3+ characters on an indexed
+ * SQLite column, else `lower(column) like`, which pg_trgm's GIN index serves).
+ */
+function containsCondition(dialect: Dialect, table: string, columns: string[], indexed: boolean, term: string, b: Binder) {
+  if (dialect === 'sqlite' && indexed && usesTrigram(term)) {
+    b.shape.push('fts');
+    const fts = ftsTableOf(table);
+    return sql<SqlBool>`${sql.id(table, 'rowid')} in (select rowid from ${sql.id(fts)} where ${sql.id(fts)} match ${b.bind(ftsQuery(term, columns))})`;
+  }
+  b.shape.push('like');
+  const pattern = b.bind(likePattern(term));
+  const likes = columns.map((c) => sql`lower(${sql.id(table, c)}) like ${pattern} escape '\\'`);
+  return sql<SqlBool>`(${sql.join(likes, sql` or `)})`;
+}
+
 function filterExpression(
   dialect: Dialect,
   spec: ListTableSpec,
@@ -103,7 +134,9 @@ function filterExpression(
   match: MatchType,
   col: ListColumnSpec,
   value: unknown,
+  b: Binder,
 ): Expression<SqlBool> {
+  b.shape.push(field);
   const ref = sql.id(spec.table, col.column);
   const textual = col.kind === 'string' || col.kind === 'text';
   switch (match) {
@@ -111,44 +144,46 @@ function filterExpression(
       if (Array.isArray(value) || (typeof value === 'object' && value !== null)) throw refused(field);
       const v = scalar(field, col, value);
       // A multi-value field holds a JSON array: "equal" is "one of its values is this one".
-      if (col.array) return sql<SqlBool>`${ref} like ${holding(v)} escape '\\'`;
-      return sql<SqlBool>`${ref} = ${v}`;
+      if (col.array) return sql<SqlBool>`${ref} like ${b.bind(holding(v))} escape '\\'`;
+      return sql<SqlBool>`${ref} = ${b.bind(v)}`;
     }
     case 'contains': {
       if (!textual || Array.isArray(value)) throw refused(field);
       const v = String(scalar(field, col, value));
-      return containsMatch(dialect, { table: spec.table, columns: [col.column], indexed: spec.trigram?.has(col.column) === true }, v);
+      return containsCondition(dialect, spec.table, [col.column], spec.trigram?.has(col.column) === true, v, b);
     }
     case 'range': {
       if (!Array.isArray(value) || value.length !== 2) throw refused(field);
       const [lo, hi] = value.map((x) => (isEmpty(x) ? null : scalar(field, col, x)));
       const parts: Expression<SqlBool>[] = [];
-      if (lo !== null && lo !== undefined) parts.push(sql<SqlBool>`${ref} >= ${lo}`);
-      if (hi !== null && hi !== undefined) parts.push(sql<SqlBool>`${ref} <= ${hi}`);
+      if (lo !== null && lo !== undefined) parts.push(sql<SqlBool>`${ref} >= ${b.bind(lo)}`);
+      if (hi !== null && hi !== undefined) parts.push(sql<SqlBool>`${ref} <= ${b.bind(hi)}`);
+      b.shape.push(`${parts.length}${lo === null ? '' : 'lo'}`);
       return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
     }
     case 'in': {
       const list = (Array.isArray(value) ? value : [value]).filter((x) => !isEmpty(x));
       if (list.length > MAX_IN_VALUES) throw refused(field);
       const values = list.map((x) => scalar(field, col, x));
+      b.shape.push(String(values.length));
       if (col.array) {
-        const likes = values.map((v) => sql`${ref} like ${holding(v)} escape '\\'`);
+        const likes = values.map((v) => sql`${ref} like ${b.bind(holding(v))} escape '\\'`);
         return sql<SqlBool>`(${sql.join(likes, sql` or `)})`;
       }
-      return sql<SqlBool>`${ref} in (${sql.join(values)})`;
+      return sql<SqlBool>`${ref} in (${sql.join(values.map((v) => b.bind(v)))})`;
     }
   }
 }
 
 /** The where-conditions of a request (filters and keyword), refusing anything outside the spec. */
-export function listConditions(dialect: Dialect, spec: ListTableSpec, req: ListRequest): Expression<SqlBool>[] {
+export function listConditions(dialect: Dialect, spec: ListTableSpec, req: ListRequest, b: Binder = direct()): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   for (const [field, value] of Object.entries(req.filters)) {
     if (isEmpty(value)) continue;
     const match = Object.hasOwn(spec.search, field) ? spec.search[field] : undefined;
     const col = Object.hasOwn(spec.columns, field) ? spec.columns[field] : undefined;
     if (!match || !col) throw badRequest('records.unknownFilter', { field: field.slice(0, 80) });
-    out.push(filterExpression(dialect, spec, field, match, col, value));
+    out.push(filterExpression(dialect, spec, field, match, col, value, b));
   }
   const keyword = req.keyword?.trim();
   if (keyword) {
@@ -157,10 +192,29 @@ export function listConditions(dialect: Dialect, spec: ListTableSpec, req: ListR
     const indexed = cols.filter((c) => spec.trigram?.has(c.column));
     const plain = cols.filter((c) => !spec.trigram?.has(c.column));
     const parts: Expression<SqlBool>[] = [];
+    b.shape.push('keyword');
     if (indexed.length)
-      parts.push(containsMatch(dialect, { table: spec.table, columns: indexed.map((c) => c.column), indexed: true }, keyword));
+      parts.push(
+        containsCondition(
+          dialect,
+          spec.table,
+          indexed.map((c) => c.column),
+          true,
+          keyword,
+          b,
+        ),
+      );
     if (plain.length)
-      parts.push(containsMatch(dialect, { table: spec.table, columns: plain.map((c) => c.column), indexed: false }, keyword));
+      parts.push(
+        containsCondition(
+          dialect,
+          spec.table,
+          plain.map((c) => c.column),
+          false,
+          keyword,
+          b,
+        ),
+      );
     out.push(parts.length ? sql<SqlBool>`(${sql.join(parts, sql` or `)})` : sql<SqlBool>`1 = 0`);
   }
   return out;
@@ -192,6 +246,32 @@ export function listOrder(spec: ListTableSpec, req: Pick<ListRequest, 'sidx' | '
   return order;
 }
 
+/** The selections of `keys`, refusing a key the spec does not have. */
+function selections(spec: ListTableSpec, keys: string[]) {
+  return keys.map((key) => {
+    const col = Object.hasOwn(spec.columns, key) ? spec.columns[key] : undefined;
+    if (!col) throw badRequest('records.unknownColumn', { field: key.slice(0, 80) });
+    return sql.id(spec.table, col.column).as(key);
+  });
+}
+
+function assemble(
+  db: Kysely<any>,
+  spec: ListTableSpec,
+  req: ListRequest,
+  conditions: Expression<SqlBool>[],
+  select: string[],
+  paging: { limit: unknown; offset: unknown },
+): ListQueries {
+  let base: Q = db.selectFrom(spec.table);
+  for (const c of conditions) base = base.where(c);
+  let page = base.select(selections(spec, select));
+  for (const [column, order] of listOrder(spec, req)) page = page.orderBy(sql.id(spec.table, column), order);
+  page = page.limit(paging.limit as number).offset(paging.offset as number);
+  const total = base.select(sql<number | string>`count(*)`.as('total'));
+  return { page, total };
+}
+
 /**
  * The page and total queries of a list request, built on `db` (pass
  * `db.withoutPlugins()` for model tables: their columns are named as written).
@@ -207,17 +287,82 @@ export function buildListQuery(
 ): ListQueries {
   const conditions = [...listConditions(dialect, spec, req), ...(opts.where ?? [])];
   if (opts.rowFilter) conditions.push(opts.rowFilter);
-  let base: Q = db.selectFrom(spec.table);
-  for (const c of conditions) base = base.where(c);
-  const selections = opts.select.map((key) => {
-    const col = Object.hasOwn(spec.columns, key) ? spec.columns[key] : undefined;
-    if (!col) throw badRequest('records.unknownColumn', { field: key.slice(0, 80) });
-    return sql.id(spec.table, col.column).as(key);
-  });
-  let page = base.select(selections);
-  for (const [column, order] of listOrder(spec, req)) page = page.orderBy(sql.id(spec.table, column), order);
-  const paging = limit ?? { limit: req.pageSize, offset: (req.currentPage - 1) * req.pageSize };
-  page = page.limit(paging.limit).offset(paging.offset);
-  const total = base.select(sql<number | string>`count(*)`.as('total'));
-  return { page, total };
+  return assemble(db, spec, req, conditions, opts.select, limit ?? { limit: req.pageSize, offset: (req.currentPage - 1) * req.pageSize });
+}
+
+export interface CachedListOptions {
+  /**
+   * What the row filter and the selection were derived from besides the spec
+   * (the caller's grants object, stable while they are cached): statements are
+   * kept per spec object and per scope, so a new release or new grants compile anew.
+   */
+  scope: object;
+  /** Distinguishes row filters within one scope (the menu whose rules apply). */
+  scopeKey: string;
+  /** The row rule, built only when the statements are compiled. */
+  rowFilter: () => Expression<SqlBool> | null;
+  select: string[];
+}
+
+export interface ListStatement {
+  sql: string;
+  parameters: unknown[];
+}
+
+type Values = Record<string, unknown>;
+interface CompiledList {
+  page: CompiledQuery<Values, unknown>;
+  total: CompiledQuery<Values, unknown>;
+}
+
+/** Compiled statements: spec → scope → shape. A spec lives as long as its cached model (records.service). */
+const compiledLists = new WeakMap<ListTableSpec, WeakMap<object, Map<string, CompiledList>>>();
+/** Shapes kept per (spec, scope): filter combinations are few; a flood of odd ones is dropped, not grown. */
+const MAX_SHAPES = 200;
+
+/**
+ * The page and total statements of a list request, compiled once per (spec,
+ * scope, filter shape) with every value a bound parameter (docs/conventions.md
+ * "Hot queries"): a repeated list only validates its filters and binds values.
+ * The same SQL as buildListQuery.
+ */
+export function listStatements(
+  db: Kysely<any>,
+  dialect: Dialect,
+  spec: ListTableSpec,
+  req: ListRequest,
+  opts: CachedListOptions,
+  limit?: { limit: number; offset: number },
+): { page: ListStatement; total: ListStatement } {
+  const values: unknown[] = [];
+  const b: Binder = { bind: (v) => values.push(v), shape: [] };
+  // Validates the request and gathers its values and shape; the expressions are rebuilt only to compile.
+  listConditions(dialect, spec, req, b);
+  const order = listOrder(spec, req);
+  const key = `${opts.scopeKey}\u0000${opts.select.join(',')}\u0000${b.shape.join(',')}\u0000${order.join(';')}`;
+  let perSpec = compiledLists.get(spec);
+  if (!perSpec) compiledLists.set(spec, (perSpec = new WeakMap()));
+  let shapes = perSpec.get(opts.scope);
+  if (!shapes) perSpec.set(opts.scope, (shapes = new Map()));
+  let compiled = shapes.get(key);
+  if (!compiled) {
+    if (shapes.size >= MAX_SHAPES) shapes.clear();
+    const build = (on: Db, param: (name: string) => unknown) => {
+      let i = 0;
+      const conditions = listConditions(dialect, spec, req, { bind: () => param(String(i++)), shape: [] });
+      const rowFilter = opts.rowFilter();
+      if (rowFilter) conditions.push(rowFilter);
+      return assemble(on as unknown as Kysely<any>, spec, req, conditions, opts.select, { limit: param('limit'), offset: param('offset') });
+    };
+    compiled = {
+      page: compileWithParams<Values, unknown>(db as unknown as Db, (on, param) => build(on, param).page),
+      total: compileWithParams<Values, unknown>(db as unknown as Db, (on, param) => build(on, param).total),
+    };
+    shapes.set(key, compiled);
+  }
+  const named: Values = { ...values, ...(limit ?? { limit: req.pageSize, offset: (req.currentPage - 1) * req.pageSize }) };
+  return {
+    page: { sql: compiled.page.sql, parameters: compiled.page.parameters(named) },
+    total: { sql: compiled.total.sql, parameters: compiled.total.parameters(named) },
+  };
 }

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import {
   FIELD_TYPES,
   formDefinition,
@@ -12,6 +12,7 @@ import {
   type RecordListBody,
 } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
+import { asWritten } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -21,7 +22,7 @@ import { hiddenColumnsOf, lockedFieldsOf } from '../permission/column-rules.ts';
 import { grantsFor, type UserGrants } from '../permission/grants.service.ts';
 import { rowRuleExpression, type FieldMap } from '../permission/row-rules.ts';
 import { nextBillNumber } from '../system/bill-rule.service.ts';
-import { buildListQuery, type ListColumnSpec, type ListTableSpec } from './list-query.ts';
+import { listStatements, type ListColumnSpec, type ListStatement, type ListTableSpec } from './list-query.ts';
 import {
   fromRowValue,
   modelTables,
@@ -316,7 +317,8 @@ export async function listRecords(
   const hidden = hiddenOf(auth);
   const select = visibleKeys(model, hidden, opts.select ?? body.selectKey);
   const all = body.dataType === '1';
-  const { page, total } = buildListQuery(
+  // Compiled once per (model, grants, filter shape): a repeated list only binds its values.
+  const { page, total } = listStatements(
     raw(ctx),
     ctx.dialect,
     model.spec,
@@ -328,10 +330,11 @@ export async function listRecords(
       currentPage: body.currentPage,
       pageSize: body.pageSize,
     },
-    { rowFilter: rowFilterOf(ctx, model, auth), select },
+    { scope: auth.grants, scopeKey: auth.menu ?? '', rowFilter: () => rowFilterOf(ctx, model, auth), select },
     all ? { limit: EXPORT_MAX, offset: 0 } : undefined,
   );
-  const [rows, count] = await Promise.all([selectAsWritten(raw(ctx), page), selectAsWritten<{ total: number | string }>(raw(ctx), total)]);
+  const run = async <R>(s: ListStatement) => (await raw(ctx).executeQuery<R>(CompiledQuery.raw(asWritten(s.sql), s.parameters))).rows;
+  const [rows, count] = await Promise.all([run<Record<string, unknown>>(page), run<{ total: number | string }>(total)]);
   const values = fromRows(model, rows);
   const list = opts.display === false ? values : await displayRecords(ctx, model, values);
   return {
