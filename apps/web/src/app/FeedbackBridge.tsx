@@ -9,7 +9,11 @@ import { bindMessage } from './feedback.ts';
  */
 export function FeedbackRoot({ children }: { children: ReactNode }) {
   const [api, holder] = message.useMessage({ maxCount: 3 });
-  useEffect(() => bindMessage(api), [api]);
+  useEffect(() => {
+    bindMessage(api);
+    // Leaving the antd root (sign-out to the login page) drops the holder: later toasts use the static message.
+    return () => bindMessage(null);
+  }, [api]);
   return (
     <>
       {holder}

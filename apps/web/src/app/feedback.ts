@@ -1,4 +1,3 @@
-import { message as staticMessage } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 
@@ -12,7 +11,7 @@ import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 let messageApi: MessageInstance | null = null;
 let modalApi: ModalApi | null = null;
 
-export function bindMessage(message: MessageInstance): void {
+export function bindMessage(message: MessageInstance | null): void {
   messageApi = message;
 }
 
@@ -20,16 +19,26 @@ export function bindModal(modal: ModalApi | null): void {
   modalApi = modal;
 }
 
-const msg = (): MessageInstance => messageApi ?? staticMessage;
+/**
+ * antd's static message, loaded on first use: the sign-in page sits outside
+ * the antd root and must not download antd just in case it shows a toast.
+ */
+let staticMessage: Promise<MessageInstance> | null = null;
+function withMessage(show: (api: MessageInstance) => void): void {
+  if (messageApi) return show(messageApi);
+  staticMessage ??= import('antd/es/message/index.js').then((m) => m.default);
+  void staticMessage.then(show);
+}
 
 /** Toasts last 1.5 s (spec §9). */
 export const TOAST_SECONDS = 1.5;
 
 export const toast = {
-  error: (content: string, seconds = TOAST_SECONDS) => void msg().error({ content, duration: seconds, key: `error:${content}` }),
-  success: (content: string, seconds = TOAST_SECONDS) => void msg().success({ content, duration: seconds }),
-  warning: (content: string, seconds = TOAST_SECONDS) => void msg().warning({ content, duration: seconds }),
-  info: (content: string, seconds = TOAST_SECONDS) => void msg().info({ content, duration: seconds }),
+  error: (content: string, seconds = TOAST_SECONDS) =>
+    withMessage((api) => void api.error({ content, duration: seconds, key: `error:${content}` })),
+  success: (content: string, seconds = TOAST_SECONDS) => withMessage((api) => void api.success({ content, duration: seconds })),
+  warning: (content: string, seconds = TOAST_SECONDS) => withMessage((api) => void api.warning({ content, duration: seconds })),
+  info: (content: string, seconds = TOAST_SECONDS) => withMessage((api) => void api.info({ content, duration: seconds })),
 };
 
 export function getModal(): ModalApi | null {

@@ -1,4 +1,3 @@
-import { MobileOutlined, QrcodeOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginResult } from '@medalliance/contract';
 import { Suspense, lazy, useCallback, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { LogoMark } from '../../app/shell/Logo.tsx';
 import { useSettings } from '../../app/stores/settingsStore.ts';
 import { useUi } from '../../app/stores/uiStore.ts';
+import { currentLanguage } from '../../i18n/index.ts';
 import { finishLogin } from './finishLogin.ts';
+import { Icon, Mobile, Qrcode, SafetyCertificate, User } from './icons.tsx';
 import { LanguageButtons } from './LanguageButtons.tsx';
 import { LOGIN_MODES, isLoginMode, type LoginMode } from './loginRules.ts';
 import { NS } from './messages.ts';
@@ -14,14 +15,20 @@ import { PasswordForm } from './PasswordForm.tsx';
 import { SmsForm } from './SmsForm.tsx';
 import './login.css';
 
-// Loaded on first use only: the QR encoder and antd's Modal are not needed to sign in with a password.
+// Loaded on first use only: the QR encoder and antd (the statement is an antd Modal) are not needed to sign in.
 const ScanPanel = lazy(() => import('./ScanPanel.tsx'));
-const StatementDialog = lazy(() => import('../../app/shell/StatementDialog.tsx').then((m) => ({ default: m.StatementDialog })));
+const StatementDialog = lazy(async () => {
+  const [statement] = await Promise.all([
+    import('./LoginStatement.tsx'),
+    import('../../i18n/antdLocale.ts').then((m) => m.loadAntdLocale(currentLanguage())),
+  ]);
+  return statement;
+});
 
 const MODE_ICONS: Record<LoginMode, ReactNode> = {
-  password: <UserOutlined />,
-  sms: <MobileOutlined />,
-  scan: <QrcodeOutlined />,
+  password: <Icon glyph={User} />,
+  sms: <Icon glyph={Mobile} />,
+  scan: <Icon glyph={Qrcode} />,
 };
 
 /**
@@ -143,7 +150,7 @@ export default function LoginPage() {
                 useUi.getState().set({ statementOpen: true });
               }}
             >
-              <SafetyCertificateOutlined /> {t('statement')}
+              <Icon glyph={SafetyCertificate} /> {t('statement')}
             </button>
             {copyright ? <span>{copyright}</span> : null}
           </footer>

@@ -1,21 +1,15 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginConfig, LoginResult } from '@medalliance/contract';
-import { Alert, Button, Form, Input, type InputRef } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http.ts';
 import { login } from '../../api/oauth.ts';
 import { hashPassword } from '../../api/password.ts';
 import { useSession } from '../../app/stores/sessionStore.ts';
 import { useSettings } from '../../app/stores/settingsStore.ts';
+import { Field, LoginButton, LoginError, useFields } from './fields.tsx';
+import { Lock, Safety, User } from './icons.tsx';
 import { captchaImageUrl, fetchLoginConfig, newCaptchaId } from './loginApi.ts';
 import { NS } from './messages.ts';
-
-interface Fields {
-  account: string;
-  password: string;
-  code?: string;
-}
 
 interface Captcha {
   length: number;
@@ -25,6 +19,12 @@ interface Captcha {
 
 const DEFAULT_CAPTCHA_LENGTH = 4;
 
+const RULES = {
+  account: (v: string) => (v.trim() ? null : 'accountRequired'),
+  password: (v: string) => (v ? null : 'passwordRequired'),
+  code: (v: string) => (v.trim() ? null : 'captchaRequired'),
+};
+
 /**
  * Account and password (spec §2.5, §7.1): the password is MD5-hashed in the
  * browser and sent form-encoded. The captcha appears when getConfig says this
@@ -33,13 +33,13 @@ const DEFAULT_CAPTCHA_LENGTH = 4;
  */
 export function PasswordForm({ onLogin, autoFocus }: { onLogin: (result: LoginResult) => void; autoFocus: boolean }) {
   const { t } = useTranslation(NS);
-  const [form] = Form.useForm<Fields>();
+  const form = useFields({ account: '', password: '', code: '' }, RULES);
   const loading = useSession((s) => s.loginLoading);
   const [error, setError] = useState<string | null>(null);
   const [captcha, setCaptcha] = useState<Captcha | null>(() =>
     useSettings.getState().loginNeedCode ? { length: DEFAULT_CAPTCHA_LENGTH, id: newCaptchaId() } : null,
   );
-  const codeRef = useRef<InputRef>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const checkedAccount = useRef('');
   const focusCode = useRef(false);
 
@@ -66,7 +66,7 @@ export function PasswordForm({ onLogin, autoFocus }: { onLogin: (result: LoginRe
 
   /** When the account is known, ask whether it must answer a captcha before the user presses sign in. */
   const checkAccount = async () => {
-    const account = String(form.getFieldValue('account') ?? '').trim();
+    const account = form.values.account.trim();
     if (!account || account === checkedAccount.current) return;
     checkedAccount.current = account;
     try {
@@ -77,7 +77,15 @@ export function PasswordForm({ onLogin, autoFocus }: { onLogin: (result: LoginRe
     }
   };
 
-  const submit = async ({ account, password, code }: Fields) => {
+  const change = (name: keyof typeof RULES) => (value: string) => {
+    form.set(name, value);
+    if (error) setError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (loading || !form.validate(captcha ? ['account', 'password', 'code'] : ['account', 'password'])) return;
+    const { account, password, code } = form.values;
     const session = useSession.getState();
     session.setLoginLoading(true);
     setError(null);
@@ -85,7 +93,7 @@ export function PasswordForm({ onLogin, autoFocus }: { onLogin: (result: LoginRe
       const { data } = await login({
         account: account.trim(),
         password: hashPassword(password),
-        code: captcha ? (code ?? '').trim() : '',
+        code: captcha ? code.trim() : '',
         timestamp: captcha ? captcha.id : '',
       });
       onLogin(data);
@@ -98,27 +106,23 @@ export function PasswordForm({ onLogin, autoFocus }: { onLogin: (result: LoginRe
       } else if (captcha) {
         refreshCaptcha();
       }
-      form.setFieldValue('code', '');
+      form.set('code', '');
     } finally {
       useSession.getState().setLoginLoading(false);
     }
   };
 
   return (
-    <Form<Fields>
-      form={form}
-      size="large"
-      requiredMark={false}
-      onFinish={submit}
-      onValuesChange={() => error && setError(null)}
-      disabled={loading}
-      autoComplete="on"
-      className="ma-login-form"
-    >
-      {error ? <Alert type="error" showIcon title={error} className="ma-login-error" role="alert" /> : null}
-      <Form.Item name="account" rules={[{ required: true, whitespace: true, message: t('accountRequired') }]}>
-        <Input
-          prefix={<UserOutlined />}
+    <form className="ma-login-form" onSubmit={(e) => void submit(e)} noValidate autoComplete="on">
+      <fieldset disabled={loading}>
+        {error ? <LoginError>{error}</LoginError> : null}
+        <Field
+          id="account"
+          name="account"
+          icon={User}
+          value={form.values.account}
+          onValue={change('account')}
+          error={form.errors.account}
           placeholder={t('accountPlaceholder')}
           aria-label={t('account')}
           autoComplete="username"
@@ -126,45 +130,50 @@ export function PasswordForm({ onLogin, autoFocus }: { onLogin: (result: LoginRe
           maxLength={100}
           onBlur={() => void checkAccount()}
         />
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: t('passwordRequired') }]}>
-        <Input.Password
-          prefix={<LockOutlined />}
+        <Field
+          id="password"
+          name="password"
+          icon={Lock}
+          reveal
+          value={form.values.password}
+          onValue={change('password')}
+          error={form.errors.password}
           placeholder={t('passwordPlaceholder')}
           aria-label={t('password')}
           autoComplete="current-password"
           maxLength={64}
         />
-      </Form.Item>
-      {captcha ? (
-        <Form.Item className="ma-login-captcha-item" extra={t('captchaNeeded')}>
-          <div className="ma-login-inline">
-            <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('captchaRequired') }]}>
-              <Input
-                ref={codeRef}
-                prefix={<SafetyOutlined />}
-                placeholder={t('captchaPlaceholder')}
-                aria-label={t('captcha')}
-                autoComplete="off"
-                maxLength={captcha.length}
-                className="ma-login-captcha-input"
-              />
-            </Form.Item>
-            <button
-              type="button"
-              className="ma-login-captcha"
-              title={t('captchaRefresh')}
-              aria-label={t('captchaRefresh')}
-              onClick={refreshCaptcha}
-            >
-              <img src={captchaImageUrl(captcha.length, captcha.id)} alt={t('captchaAlt')} width={120} height={40} draggable={false} />
-            </button>
-          </div>
-        </Form.Item>
-      ) : null}
-      <Button type="primary" htmlType="submit" block loading={loading} className="ma-login-submit">
-        {loading ? t('submitting') : t('submit')}
-      </Button>
-    </Form>
+        {captcha ? (
+          <Field
+            id="code"
+            name="code"
+            icon={Safety}
+            inputRef={codeRef}
+            value={form.values.code}
+            onValue={change('code')}
+            error={form.errors.code}
+            extra={t('captchaNeeded')}
+            placeholder={t('captchaPlaceholder')}
+            aria-label={t('captcha')}
+            autoComplete="off"
+            maxLength={captcha.length}
+            after={
+              <button
+                type="button"
+                className="ma-login-captcha"
+                title={t('captchaRefresh')}
+                aria-label={t('captchaRefresh')}
+                onClick={refreshCaptcha}
+              >
+                <img src={captchaImageUrl(captcha.length, captcha.id)} alt={t('captchaAlt')} width={120} height={40} draggable={false} />
+              </button>
+            }
+          />
+        ) : null}
+        <LoginButton type="submit" primary loading={loading} className="ma-login-submit">
+          {loading ? t('submitting') : t('submit')}
+        </LoginButton>
+      </fieldset>
+    </form>
   );
 }

@@ -1,11 +1,11 @@
-import { CheckCircleFilled, ClockCircleOutlined, CopyOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { LoginResult } from '@medalliance/contract';
-import { Button } from 'antd';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http.ts';
 import { toast } from '../../app/feedback.ts';
+import { LoginButton } from './fields.tsx';
+import { CheckCircleFilled, ClockCircle, Copy, Icon, Loading, Reload } from './icons.tsx';
 import { createQrTicket, pollQrTicket, scanConfirmUrl } from './loginApi.ts';
 import { NS } from './messages.ts';
 
@@ -121,30 +121,31 @@ export default function ScanPanel({ onLogin }: { onLogin: (result: LoginResult) 
         {ready ? <img src={ready.image} alt={t('scan.qrAlt')} width={200} height={200} /> : <div className="ma-login-qr-blank" />}
         {state.phase === 'loading' ? (
           <div className="ma-login-qr-mask" aria-live="polite">
-            <LoadingOutlined className="ma-login-qr-icon" spin />
+            <Icon glyph={Loading} className="ma-login-qr-icon" spin />
             <span>{t('scan.loading')}</span>
           </div>
         ) : null}
         {state.phase === 'signingIn' ? (
           <div className="ma-login-qr-mask is-ok" aria-live="polite">
-            <LoadingOutlined className="ma-login-qr-icon" spin />
+            <Icon glyph={Loading} className="ma-login-qr-icon" spin />
             <span>{t('scan.signingIn')}</span>
           </div>
         ) : null}
         {ready?.scanned ? (
           <div className="ma-login-qr-mask is-ok" aria-live="polite">
-            <CheckCircleFilled className="ma-login-qr-icon" />
+            <Icon glyph={CheckCircleFilled} className="ma-login-qr-icon" />
             <strong>{t('scan.scanned')}</strong>
             <span>{t('scan.scannedHint')}</span>
           </div>
         ) : null}
         {state.phase === 'expired' || state.phase === 'error' ? (
           <div className="ma-login-qr-mask" aria-live="polite">
-            <ClockCircleOutlined className="ma-login-qr-icon is-muted" />
+            <Icon glyph={ClockCircle} className="ma-login-qr-icon is-muted" />
             <strong>{state.phase === 'expired' ? t('scan.expired') : t('scan.failed')}</strong>
-            <Button type="primary" size="small" icon={<ReloadOutlined />} onClick={refresh}>
+            <LoginButton primary className="is-small" onClick={refresh}>
+              <Icon glyph={Reload} />
               {t('scan.refresh')}
-            </Button>
+            </LoginButton>
           </div>
         ) : null}
       </div>
@@ -155,7 +156,7 @@ export default function ScanPanel({ onLogin }: { onLogin: (result: LoginResult) 
           className="ma-link-btn ma-login-scan-copy"
           onClick={() => void copyText(ready.url).then((ok) => ok && toast.success(t('scan.copied')))}
         >
-          <CopyOutlined /> {t('scan.copy')}
+          <Icon glyph={Copy} /> {t('scan.copy')}
         </button>
       ) : null}
     </div>

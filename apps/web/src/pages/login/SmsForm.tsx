@@ -1,21 +1,21 @@
-import { MailOutlined, MobileOutlined } from '@ant-design/icons';
 import type { LoginResult } from '@medalliance/contract';
-import { Alert, Button, Form, Input, type InputRef } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http.ts';
 import { useSession } from '../../app/stores/sessionStore.ts';
+import { Field, LoginButton, LoginError, useFields } from './fields.tsx';
+import { Mail, Mobile } from './icons.tsx';
 import { loginBySms, sendSmsCode } from './loginApi.ts';
 import { digitsOnly, isSmsAccount, maskPhone, secondsLeft } from './loginRules.ts';
 import { NS } from './messages.ts';
 
-interface Fields {
-  mobile: string;
-  code: string;
-}
-
 /** Seconds between two codes when the server does not say (spec §2.5 resend). */
 const DEFAULT_COOLDOWN = 60;
+
+const RULES = {
+  mobile: (v: string) => (!v.trim() ? 'mobileRequired' : isSmsAccount(v) ? null : 'mobileInvalid'),
+  code: (v: string) => (!v ? 'smsCodeRequired' : /^\d{6}$/.test(v) ? null : 'smsCodeInvalid'),
+};
 
 /** Ticks every quarter second while a countdown runs. */
 function useCountdown(until: number): number {
@@ -40,26 +40,27 @@ function useCountdown(until: number): number {
  */
 export function SmsForm({ onLogin }: { onLogin: (result: LoginResult) => void }) {
   const { t } = useTranslation(NS);
-  const [form] = Form.useForm<Fields>();
+  const form = useFields({ mobile: '', code: '' }, RULES);
   const loading = useSession((s) => s.loginLoading);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ phone: string; minutes: number } | null>(null);
   const [until, setUntil] = useState(0);
   const left = useCountdown(until);
-  const codeRef = useRef<InputRef>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  const change = (name: keyof typeof RULES) => (value: string) => {
+    form.set(name, name === 'code' ? digitsOnly(value) : value);
+    if (error) setError(null);
+  };
 
   const getCode = async () => {
-    let mobile: string;
-    try {
-      ({ mobile } = await form.validateFields(['mobile']));
-    } catch {
-      return;
-    }
+    if (!form.validate(['mobile'])) return;
+    const mobile = form.values.mobile.trim();
     setSending(true);
     setError(null);
     try {
-      const { data } = await sendSmsCode(mobile.trim());
+      const { data } = await sendSmsCode(mobile);
       setUntil(Date.now() + (data.cooldown || DEFAULT_COOLDOWN) * 1000);
       setSent({ phone: maskPhone(mobile), minutes: Math.max(1, Math.round(data.expiresIn / 60)) });
       codeRef.current?.focus();
@@ -71,12 +72,14 @@ export function SmsForm({ onLogin }: { onLogin: (result: LoginResult) => void })
     }
   };
 
-  const submit = async ({ mobile, code }: Fields) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (loading || !form.validate(['mobile', 'code'])) return;
     const session = useSession.getState();
     session.setLoginLoading(true);
     setError(null);
     try {
-      const { data } = await loginBySms(mobile.trim(), code);
+      const { data } = await loginBySms(form.values.mobile.trim(), form.values.code);
       onLogin(data);
     } catch (e) {
       setError(e instanceof HttpError && e.kind === 'code' ? e.message : t('failed'));
@@ -86,67 +89,47 @@ export function SmsForm({ onLogin }: { onLogin: (result: LoginResult) => void })
   };
 
   return (
-    <Form<Fields>
-      form={form}
-      name="sms"
-      size="large"
-      requiredMark={false}
-      onFinish={submit}
-      onValuesChange={() => error && setError(null)}
-      disabled={loading}
-      className="ma-login-form"
-    >
-      {error ? <Alert type="error" showIcon title={error} className="ma-login-error" role="alert" /> : null}
-      <Form.Item
-        name="mobile"
-        validateFirst
-        rules={[
-          { required: true, whitespace: true, message: t('mobileRequired') },
-          {
-            validator: async (_, value: string) => (isSmsAccount(value ?? '') ? undefined : Promise.reject(new Error(t('mobileInvalid')))),
-          },
-        ]}
-        extra={sent ? null : t('subAccountHint')}
-      >
-        <Input
-          prefix={<MobileOutlined />}
+    <form className="ma-login-form" onSubmit={(e) => void submit(e)} noValidate>
+      <fieldset disabled={loading}>
+        {error ? <LoginError>{error}</LoginError> : null}
+        <Field
+          id="sms_mobile"
+          name="mobile"
+          icon={Mobile}
+          value={form.values.mobile}
+          onValue={change('mobile')}
+          error={form.errors.mobile}
+          extra={sent ? null : t('subAccountHint')}
           placeholder={t('mobilePlaceholder')}
           aria-label={t('mobile')}
           autoComplete="tel"
           inputMode="tel"
           maxLength={120}
         />
-      </Form.Item>
-      <Form.Item extra={sent ? <span className="ma-login-sent">{t('codeSent', sent)}</span> : null} className="ma-login-code-item">
-        <div className="ma-login-inline">
-          <Form.Item
-            name="code"
-            noStyle
-            validateFirst
-            normalize={(value: string) => digitsOnly(value ?? '')}
-            rules={[
-              { required: true, message: t('smsCodeRequired') },
-              { pattern: /^\d{6}$/, message: t('smsCodeInvalid') },
-            ]}
-          >
-            <Input
-              ref={codeRef}
-              prefix={<MailOutlined />}
-              placeholder={t('smsCodePlaceholder')}
-              aria-label={t('smsCode')}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-            />
-          </Form.Item>
-          <Button className="ma-login-getcode" onClick={() => void getCode()} loading={sending} disabled={left > 0 || loading}>
-            {left > 0 ? t('resendIn', { seconds: left }) : sent ? t('resend') : t('getCode')}
-          </Button>
-        </div>
-      </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={loading} className="ma-login-submit">
-        {loading ? t('submitting') : t('submit')}
-      </Button>
-    </Form>
+        <Field
+          id="sms_code"
+          name="code"
+          icon={Mail}
+          inputRef={codeRef}
+          value={form.values.code}
+          onValue={change('code')}
+          error={form.errors.code}
+          extra={sent ? <span className="ma-login-sent">{t('codeSent', sent)}</span> : null}
+          placeholder={t('smsCodePlaceholder')}
+          aria-label={t('smsCode')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={6}
+          after={
+            <LoginButton className="ma-login-getcode" onClick={() => void getCode()} loading={sending} disabled={left > 0 || loading}>
+              {left > 0 ? t('resendIn', { seconds: left }) : sent ? t('resend') : t('getCode')}
+            </LoginButton>
+          }
+        />
+        <LoginButton type="submit" primary loading={loading} className="ma-login-submit">
+          {loading ? t('submitting') : t('submit')}
+        </LoginButton>
+      </fieldset>
+    </form>
   );
 }
