@@ -381,6 +381,8 @@ describe('the shell', () => {
     await expect.poll(() => p.title()).toBe('个人信息 - 县域医共体管理平台');
     await p.locator('.ma-sidebar').getByText('系统管理', { exact: true }).waitFor();
     await p.goto('/home');
+    // After a reload the shell (and so the title) comes after the session check and its lazy chunks.
+    await p.locator('.ma-sidebar').getByText('系统管理', { exact: true }).waitFor();
     await expect.poll(() => p.title()).toBe('首页 - 县域医共体管理平台');
   });
 
