@@ -1,4 +1,4 @@
-import type { FormDefinition, ListDefinition, ModelBody } from '@medalliance/contract';
+import type { FormDefinition, ListDefinition, ModelBody, ReleaseResult } from '@medalliance/contract';
 import { http, type RequestOptions } from './http.ts';
 
 /**
@@ -49,22 +49,6 @@ export interface ModelCategoryNode {
 export interface ModelDetail extends ModelSummary {
   formData: FormDefinition | null;
   columnData: ListDefinition | null;
-}
-
-/** What a release would lose (the 409 answer's data.lost). */
-export interface LostData {
-  table: string;
-  column?: string;
-  change: 'drop' | 'narrow' | 'retype';
-  from?: string;
-  to?: string;
-  rows: number;
-}
-
-export interface ReleaseResult {
-  version: number;
-  tables: string[];
-  keptAside: string[];
 }
 
 export interface ModelField {

@@ -52,3 +52,22 @@ export const recordListBody = z.object({
   selectKey: z.array(z.string().max(80)).max(200).optional(),
 });
 export type RecordListBody = z.output<typeof recordListBody>;
+
+/** What a release would lose (the 409 answer's `data.lost`), one entry per column or sub-table. */
+export interface LostData {
+  table: string;
+  column?: string;
+  /** drop: a removed field or sub-table; narrow: a shorter varchar; retype: another kind. */
+  change: 'drop' | 'narrow' | 'retype';
+  from?: string;
+  to?: string;
+  /** Rows holding a value that would be lost. */
+  rows: number;
+}
+
+export interface ReleaseResult {
+  version: number;
+  tables: string[];
+  /** What a confirmed release moved aside (`__old_<version>`). */
+  keptAside: string[];
+}

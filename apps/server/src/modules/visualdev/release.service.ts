@@ -1,5 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { Codes, formDefinition, listDefinition, type FormDefinition, type ListDefinition } from '@medalliance/contract';
+import {
+  Codes,
+  formDefinition,
+  listDefinition,
+  type FormDefinition,
+  type ListDefinition,
+  type LostData,
+  type ReleaseResult,
+} from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { Dialect } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
@@ -26,24 +34,6 @@ import './messages.ts';
  * A model bound to an existing table creates nothing: release checks that the
  * table still has every mapped column.
  */
-
-export interface LostData {
-  table: string;
-  column?: string;
-  /** drop: a removed field or sub-table; narrow: a shorter varchar; retype: another kind. */
-  change: 'drop' | 'narrow' | 'retype';
-  from?: string;
-  to?: string;
-  /** Rows holding a value that would be lost. */
-  rows: number;
-}
-
-export interface ReleaseResult {
-  version: number;
-  tables: string[];
-  /** What a confirmed release moved aside (`__old_<version>`). */
-  keptAside: string[];
-}
 
 type Trx = Transaction<Database>;
 /** The same transaction without the camelCase plugin: model tables are named as written. */
