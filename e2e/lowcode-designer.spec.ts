@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, newPage, screenshot, screenshotFailures, signIn } from './support.ts';
+import { addField, createModelInDesigner, releaseFromList, saveDesign } from './lowcode-support.ts';
 
 /**
  * The form designer as an administrator uses it (issue 13): create a model,
@@ -22,22 +23,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function add(type: string) {
-  await page.getByTestId(`lcd-palette-${type}`).click();
-}
+const add = (type: string) => addField(page, type);
 
 describe('form designer', () => {
   it('designs, saves and releases a model', async () => {
-    await page.goto(`${baseUrl()}/onlineDev/webDesign`);
-    await page.getByTestId('wd-page').waitFor();
-    await page.getByTestId('wd-add').click();
-    await page.getByTestId('wd-create-name').fill(`设计测试${stamp}`);
-    await page.getByTestId('wd-create-code').fill(`designE2e${stamp}`);
-    await page
-      .locator('.ant-modal')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
-    await page.getByTestId('lcd-designer').waitFor();
+    await createModelInDesigner(page, `设计测试${stamp}`, `designE2e${stamp}`);
 
     await add('input');
     await add('inputNumber');
@@ -62,8 +52,7 @@ describe('form designer', () => {
     await expect.poll(() => table.locator('[data-testid="lcd-item"]').count()).toBe(1);
 
     await screenshot(page, 'lowcode-designer-zh');
-    await page.getByTestId('lcd-save').click();
-    await page.locator('.ant-message').getByText('保存成功').waitFor();
+    await saveDesign(page);
 
     await page.getByTestId('lcd-preview').click();
     const preview = page.getByTestId('lcd-preview-dialog');
@@ -72,14 +61,7 @@ describe('form designer', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('lcd-close').click();
 
-    const row = page.locator('tr', { hasText: `designE2e${stamp}` });
-    await row.getByTestId('wd-release-row').click();
-    await page
-      .locator('.ant-modal-confirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
-    await page.locator('.ant-message').getByText('发布成功').waitFor();
-    await expect.poll(() => row.innerText()).toContain('已发布');
+    await releaseFromList(page, `designE2e${stamp}`);
     await screenshot(page, 'lowcode-model-list-zh');
   });
 
