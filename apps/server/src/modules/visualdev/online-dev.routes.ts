@@ -17,6 +17,7 @@ import {
   BATCH_MAX,
   createRecord,
   deleteRecords,
+  displayCaller,
   hiddenOf,
   listRecords,
   lockedOf,
@@ -115,11 +116,11 @@ export async function onlineDevRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const { dataId } = parse(recordParams, req.params, lang(req));
     const { model, auth } = await guard(req, ['btn_detail', 'btn_edit']);
     const record = await readRecord(ctx, model, auth, dataId);
-    const [shown] = await displayRecords(ctx, model, [record]);
+    const [shown] = await displayRecords(ctx, model, [record], model.fields, displayCaller(auth));
     for (const sub of model.subs) {
       const fields = model.subFields.get(sub.tableField!);
       const rows = record[sub.tableField!];
-      if (fields && Array.isArray(rows)) shown![sub.tableField!] = await displayRecords(ctx, model, rows, fields);
+      if (fields && Array.isArray(rows)) shown![sub.tableField!] = await displayRecords(ctx, model, rows, fields, displayCaller(auth));
     }
     return ok({ id: dataId, data: shown });
   });

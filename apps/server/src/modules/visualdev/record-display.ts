@@ -1,12 +1,19 @@
-import type { FormField, OptionItem, RecordData } from '@medalliance/contract';
+import type { Kysely } from 'kysely';
+import { interfaceCallBody, type FormField, type OptionItem, type RecordData } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
+import { findInterfaceForCall } from '../system/data-interface.service.ts';
+import { invokeInterface, type Caller } from '../system/data-interface.runner.ts';
+import { findModel, releasedForm } from './base.service.ts';
+import { ident, modelTables, selectAsWritten } from './model-tables.ts';
 import type { RuntimeModel } from './records.service.ts';
 
 /**
  * Display values (list rows, DataChange, export): ids become names, read in
  * one query per kind for the whole page: option labels, dictionary item
- * names, user, organisation, position, role and group names. Values without
- * a name (deleted items) stay as stored.
+ * names, user, organisation, position, role and group names; and one lookup
+ * per field for values picked from elsewhere: a data interface's rows
+ * (popups, interface options) or a related model's records (relation form).
+ * Values without a name (deleted items, a failing interface) stay as stored.
  */
 type Kind = 'users' | 'organizations' | 'positions' | 'roles' | 'groups';
 
@@ -85,12 +92,100 @@ async function dictionaryNames(ctx: AppContext, types: string[]): Promise<Map<st
   return out;
 }
 
+/** Who the display is for: a data interface may read the caller's own values (@userId, @organizeId...). */
+export type DisplayCaller = Pick<Caller, 'userId' | 'isAdministrator'>;
+
+/** Where a field's labels come from, when another source than this row holds them. */
+type Lookup = { interfaceId: string; valueKey: string; labelKey: string } | { modelId: string; labelKey: string };
+
+// autoComplete is absent on purpose: it stores the suggestion's text itself, not an id.
+const POPUP_TYPES = new Set<FormField['type']>(['popupSelect', 'popupTableSelect']);
+
+function lookupOf(f: FormField): Lookup | null {
+  const r = f.relation;
+  if (f.type === 'relationForm') {
+    // The picker shows the id when no label field is chosen: so does the list.
+    return r?.modelId && r.labelKey && r.labelKey !== 'id' ? { modelId: r.modelId, labelKey: r.labelKey } : null;
+  }
+  // Defaults as in the web pickers (PopupFields.tsx, fields/options.ts).
+  if (POPUP_TYPES.has(f.type) && r?.interfaceId)
+    return { interfaceId: r.interfaceId, valueKey: r.valueKey || 'id', labelKey: r.labelKey || 'fullName' };
+  const o = f.options;
+  if (o?.source === 'interface' && o.interfaceId)
+    return { interfaceId: o.interfaceId, valueKey: o.valueKey || 'id', labelKey: o.labelKey || 'fullName' };
+  return null;
+}
+
+const IDS_PER_CALL = 1000;
+
+/** Rows of a tree answer (treeSelect, cascader) as well as of a flat one. */
+function collect(rows: unknown, valueKey: string, labelKey: string, out: Map<string, string>) {
+  if (!Array.isArray(rows)) return;
+  for (const r of rows as Record<string, unknown>[]) {
+    if (!r || typeof r !== 'object') continue;
+    const v = r[valueKey];
+    const l = r[labelKey];
+    if (v !== null && v !== undefined && l !== null && l !== undefined) out.set(String(v), String(l));
+    collect(r.children, valueKey, labelKey, out);
+  }
+}
+
+/** The interface's rows for these ids, called as the form pickers call it (InfoByIds): logged, parameters bound. */
+async function interfaceLabels(ctx: AppContext, l: Extract<Lookup, { interfaceId: string }>, ids: string[], caller: DisplayCaller) {
+  const out = new Map<string, string>();
+  const row = await findInterfaceForCall(ctx, l.interfaceId);
+  const usable = ids.filter((id) => id.length <= 200);
+  for (let i = 0; i < usable.length; i += IDS_PER_CALL) {
+    const input = interfaceCallBody.parse({ ids: usable.slice(i, i + IDS_PER_CALL), propsValue: l.valueKey, relationField: l.labelKey });
+    const rows = await invokeInterface(ctx, row, input, { ...caller, ip: null, userAgent: null }, 'infoByIds');
+    collect(rows, l.valueKey, l.labelKey, out);
+  }
+  return out;
+}
+
+/** The related model's records for these ids, read from its released main table. */
+async function relatedLabels(ctx: AppContext, l: Extract<Lookup, { modelId: string }>, ids: string[]) {
+  const out = new Map<string, string>();
+  const model = await findModel(ctx, l.modelId);
+  const [main] = modelTables(model.tableName, releasedForm(model));
+  if (!main!.columns.some((c) => c.name === l.labelKey && !c.array)) return out;
+  const raw = ctx.db.withoutPlugins() as unknown as Kysely<any>;
+  for (let i = 0; i < ids.length; i += 500) {
+    const q = raw
+      .selectFrom(main!.name)
+      .select([ident('id').as('id'), ident(l.labelKey).as('label')])
+      .where(ident('id'), 'in', ids.slice(i, i + 500));
+    for (const r of await selectAsWritten<{ id: unknown; label: unknown }>(raw, q))
+      if (r.label !== null && r.label !== undefined) out.set(String(r.id), String(r.label));
+  }
+  return out;
+}
+
+/** Labels of every looked-up field, one call per field; a failing source leaves its values as stored. */
+async function lookedUp(ctx: AppContext, lookups: [string, Lookup][], rows: RecordData[], caller: DisplayCaller | undefined) {
+  const out = new Map<string, Map<string, string>>();
+  await Promise.all(
+    lookups.map(async ([key, l]) => {
+      const ids = [...new Set(rows.flatMap((r) => valuesOf(r[key])))];
+      if (!ids.length) return;
+      if ('interfaceId' in l && !caller) return;
+      try {
+        out.set(key, 'interfaceId' in l ? await interfaceLabels(ctx, l, ids, caller!) : await relatedLabels(ctx, l, ids));
+      } catch (err) {
+        ctx.log.warn({ err, field: key, ...l }, 'display values: lookup failed, showing stored values');
+      }
+    }),
+  );
+  return out;
+}
+
 /** The model's main-table records with names in place of ids. */
 export async function displayRecords(
   ctx: AppContext,
   model: RuntimeModel,
   rows: RecordData[],
   fields: Map<string, FormField> = model.fields,
+  caller?: DisplayCaller,
 ) {
   if (!rows.length) return rows;
   const wanted = new Map<Kind, Set<string>>();
@@ -108,9 +203,14 @@ export async function displayRecords(
     }
     for (const [key, kind] of Object.entries(SYSTEM_KIND)) if (key in row) want(kind, row[key]);
   }
-  const [names, dicts] = await Promise.all([
+  const lookups = present.flatMap(([key, f]): [string, Lookup][] => {
+    const l = lookupOf(f);
+    return l ? [[key, l]] : [];
+  });
+  const [names, dicts, looked] = await Promise.all([
     Promise.all([...wanted].map(async ([kind, ids]) => [kind, await namesOf(ctx, kind, [...ids])] as const)).then((e) => new Map(e)),
     dictionaryNames(ctx, [...dictTypes]),
+    lookedUp(ctx, lookups, rows, caller),
   ]);
   const statics = new Map(present.filter(([, f]) => f.options?.source === 'static').map(([key, f]) => [key, flatten(f.options!.items)]));
   const show = (v: unknown, map: Map<string, string> | undefined, sep = ',') =>
@@ -126,6 +226,7 @@ export async function displayRecords(
       if (kind) out[key] = show(row[key], names.get(kind), f.type === 'organizeSelect' ? '/' : ',');
       else if (f.options?.source === 'dictionary') out[key] = show(row[key], dicts.get(f.options.dictionaryType ?? ''));
       else if (statics.has(key)) out[key] = show(row[key], statics.get(key), f.type === 'cascader' ? '/' : ',');
+      else if (looked.has(key)) out[key] = show(row[key], looked.get(key), f.type === 'cascader' ? '/' : ',');
     }
     for (const [key, kind] of Object.entries(SYSTEM_KIND)) if (key in row) out[key] = show(row[key], names.get(kind));
     return out;

@@ -336,7 +336,7 @@ export async function listRecords(
   const run = async <R>(s: ListStatement) => (await raw(ctx).executeQuery<R>(CompiledQuery.raw(asWritten(s.sql), s.parameters))).rows;
   const [rows, count] = await Promise.all([run<Record<string, unknown>>(page), run<{ total: number | string }>(total)]);
   const values = fromRows(model, rows);
-  const list = opts.display === false ? values : await displayRecords(ctx, model, values);
+  const list = opts.display === false ? values : await displayRecords(ctx, model, values, model.fields, displayCaller(auth));
   return {
     list,
     pagination: {
@@ -346,6 +346,9 @@ export async function listRecords(
     },
   };
 }
+
+/** Whom the display values are for: data interfaces behind popups may read the caller's values. */
+export const displayCaller = (auth: Authorized) => ({ userId: auth.grants.userId, isAdministrator: auth.grants.isAdministrator });
 
 /** A row of the model's main table the caller may see (row rules), or 404. */
 async function visibleRow(
