@@ -333,11 +333,15 @@ describe('the shell', () => {
       await held;
       await route.continue();
     });
-    await p.reload();
-    await p.locator('.ma-home-stat-skeleton').first().waitFor({ timeout: 20_000 });
-    await p.locator('.ma-home-chart-skeleton').first().waitFor();
-    await shot(p, 'home-loading');
-    release();
+    try {
+      await p.reload();
+      await p.locator('.ma-home-stat-skeleton').first().waitFor({ timeout: 30_000 });
+      await p.locator('.ma-home-chart-skeleton').first().waitFor();
+      await shot(p, 'home-loading');
+    } finally {
+      // Never leave the page hanging on a held request: the tests after this one share the page.
+      release();
+    }
     await p.locator('[data-stat="users"] .ma-home-stat-value').waitFor();
     await p.unroute('**/api/dashboard/Overview*');
 
