@@ -8,6 +8,7 @@ import type { SessionInfo } from '../oauth/sessions.service.ts';
 import { importFields } from './export.service.ts';
 import { recordToRow } from './model-tables.ts';
 import { issueMessage, optionSetsOf } from './record-checks.ts';
+import { withBulkTrigramInsert } from './trigram.ts';
 import { rowFilterOf, serverFill, writeContext, type Authorized, type RuntimeModel } from './records.service.ts';
 import './records-messages.ts';
 
@@ -171,6 +172,9 @@ export async function importRecords(
   return { snum: good.length, fnum: errors.length, resultType: errors.length ? 1 : 0, errors };
 }
 
+/** From this many rows, an import feeds the trigram index once, after its inserts (trigram.ts withBulkTrigramInsert). */
+const BULK_TRIGRAM_ROWS = 1000;
+
 /** Inserts records in one transaction, many rows per statement; every row must be the importer's under their row rules. */
 async function writeRows(ctx: AppContext, session: SessionInfo, model: RuntimeModel, auth: Authorized, records: RecordData[]) {
   if (!records.length) return;
@@ -180,31 +184,34 @@ async function writeRows(ctx: AppContext, session: SessionInfo, model: RuntimeMo
   const needsFill = [...model.fields.values()].some((f) => fieldTypeInfo(f.type).serverFilled && f.type !== 'calculate');
   await ctx.db.transaction().execute(async (trx) => {
     const db = trx.withoutPlugins() as unknown as Kysely<any>;
-    for (let i = 0; i < records.length; i += perStatement) {
-      const chunk = records.slice(i, i + perStatement);
-      const values = [];
-      for (const record of chunk) {
-        if (needsFill) await serverFill(ctx, trx, model.fields, record, w, true, null);
-        values.push({
-          ...recordToRow(model.main.columns, record),
-          id: newId(),
-          creator_user_id: session.userId,
-          creator_time: w.now,
-          organize_id: w.organizeId,
-          flow_state: 0,
-        });
+    const trigram = records.length >= BULK_TRIGRAM_ROWS ? [...(model.spec.trigram ?? [])] : [];
+    await withBulkTrigramInsert(db, model.main.name, trigram, async () => {
+      for (let i = 0; i < records.length; i += perStatement) {
+        const chunk = records.slice(i, i + perStatement);
+        const values = [];
+        for (const record of chunk) {
+          if (needsFill) await serverFill(ctx, trx, model.fields, record, w, true, null);
+          values.push({
+            ...recordToRow(model.main.columns, record),
+            id: newId(),
+            creator_user_id: session.userId,
+            creator_time: w.now,
+            organize_id: w.organizeId,
+            flow_state: 0,
+          });
+        }
+        await db.insertInto(model.main.name).values(values).execute();
+        if (filter) {
+          const ids = values.map((v) => v.id);
+          const seen = await db
+            .selectFrom(model.main.name)
+            .select(sql<number>`count(*)`.as('n'))
+            .where('id', 'in', ids)
+            .where(filter)
+            .executeTakeFirst();
+          if (Number(seen?.n ?? 0) !== ids.length) throw forbidden();
+        }
       }
-      await db.insertInto(model.main.name).values(values).execute();
-      if (filter) {
-        const ids = values.map((v) => v.id);
-        const seen = await db
-          .selectFrom(model.main.name)
-          .select(sql<number>`count(*)`.as('n'))
-          .where('id', 'in', ids)
-          .where(filter)
-          .executeTakeFirst();
-        if (Number(seen?.n ?? 0) !== ids.length) throw forbidden();
-      }
-    }
+    });
   });
 }

@@ -115,11 +115,26 @@ const direct = (): Binder => ({ bind: (v) => v, shape: [] });
  * with the bound value going through `b` (FTS5 for 3+ characters on an indexed
  * SQLite column, else `lower(column) like`, which pg_trgm's GIN index serves).
  */
-function containsCondition(dialect: Dialect, table: string, columns: string[], indexed: boolean, term: string, b: Binder) {
+function containsCondition(
+  dialect: Dialect,
+  table: string,
+  columns: string[],
+  indexed: boolean,
+  term: string,
+  b: Binder,
+  besideEqual = false,
+) {
   if (dialect === 'sqlite' && indexed && usesTrigram(term)) {
-    b.shape.push('fts');
+    b.shape.push(besideEqual ? 'fts+' : 'fts');
     const fts = ftsTableOf(table);
-    return sql<SqlBool>`${sql.id(table, 'rowid')} in (select rowid from ${sql.id(fts)} where ${sql.id(fts)} match ${b.bind(ftsQuery(term, columns))})`;
+    // FTS5 tells the planner every MATCH is cheap, so SQLite would drive the
+    // query from it: a common trigram (200k rowids at 1M rows) then probes
+    // the table once per match. Beside an equal filter (whose column release
+    // indexes), `+rowid` keeps the rowid from driving: SQLite walks the equal
+    // index and tests each candidate against the match set, built once with a
+    // bloom filter (1M rows, 10k equal, 200k match: page 465 → 165 ms, count 228 → 59 ms).
+    const rowid = besideEqual ? sql`+${sql.id(table, 'rowid')}` : sql.id(table, 'rowid');
+    return sql<SqlBool>`${rowid} in (select rowid from ${sql.id(fts)} where ${sql.id(fts)} match ${b.bind(ftsQuery(term, columns))})`;
   }
   b.shape.push('like');
   const pattern = b.bind(likePattern(term));
@@ -135,6 +150,7 @@ function filterExpression(
   col: ListColumnSpec,
   value: unknown,
   b: Binder,
+  besideEqual: boolean,
 ): Expression<SqlBool> {
   b.shape.push(field);
   const ref = sql.id(spec.table, col.column);
@@ -150,7 +166,7 @@ function filterExpression(
     case 'contains': {
       if (!textual || Array.isArray(value)) throw refused(field);
       const v = String(scalar(field, col, value));
-      return containsCondition(dialect, spec.table, [col.column], spec.trigram?.has(col.column) === true, v, b);
+      return containsCondition(dialect, spec.table, [col.column], spec.trigram?.has(col.column) === true, v, b, besideEqual);
     }
     case 'range': {
       if (!Array.isArray(value) || value.length !== 2) throw refused(field);
@@ -175,15 +191,30 @@ function filterExpression(
   }
 }
 
+/**
+ * Whether the request has an equal filter on a b-tree-indexed column: release
+ * indexes every search field except long text (model-tables' listIndexedFields)
+ * and a multi-value field's equal is a LIKE, so neither drives a query.
+ */
+function hasIndexedEqual(spec: ListTableSpec, req: ListRequest): boolean {
+  return Object.entries(req.filters).some(([field, value]) => {
+    const col = Object.hasOwn(spec.columns, field) ? spec.columns[field] : undefined;
+    return (
+      !isEmpty(value) && Object.hasOwn(spec.search, field) && spec.search[field] === 'equal' && !!col && !col.array && col.kind !== 'text'
+    );
+  });
+}
+
 /** The where-conditions of a request (filters and keyword), refusing anything outside the spec. */
 export function listConditions(dialect: Dialect, spec: ListTableSpec, req: ListRequest, b: Binder = direct()): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
+  const besideEqual = hasIndexedEqual(spec, req);
   for (const [field, value] of Object.entries(req.filters)) {
     if (isEmpty(value)) continue;
     const match = Object.hasOwn(spec.search, field) ? spec.search[field] : undefined;
     const col = Object.hasOwn(spec.columns, field) ? spec.columns[field] : undefined;
     if (!match || !col) throw badRequest('records.unknownFilter', { field: field.slice(0, 80) });
-    out.push(filterExpression(dialect, spec, field, match, col, value, b));
+    out.push(filterExpression(dialect, spec, field, match, col, value, b, besideEqual));
   }
   const keyword = req.keyword?.trim();
   if (keyword) {
@@ -202,6 +233,7 @@ export function listConditions(dialect: Dialect, spec: ListTableSpec, req: ListR
           true,
           keyword,
           b,
+          besideEqual,
         ),
       );
     if (plain.length)

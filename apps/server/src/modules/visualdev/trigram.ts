@@ -97,10 +97,43 @@ export async function createTrigramIndex(db: Kysely<any>, table: string, allColu
     .execute(db);
   const insertNew = `insert into ${q(fts)} (rowid, ${cols}) values (new.rowid, ${values('new')});`;
   const deleteOld = `insert into ${q(fts)} (${q(fts)}, rowid, ${cols}) values ('delete', old.rowid, ${values('old')});`;
-  await sql.raw(`create trigger ${q(`${fts}_ai`)} after insert on ${q(table)} begin ${insertNew} end`).execute(db);
+  await sql.raw(insertTrigger(table, columns)).execute(db);
   await sql.raw(`create trigger ${q(`${fts}_ad`)} after delete on ${q(table)} begin ${deleteOld} end`).execute(db);
   await sql.raw(`create trigger ${q(`${fts}_au`)} after update of ${cols} on ${q(table)} begin ${deleteOld} ${insertNew} end`).execute(db);
   await sql.raw(`insert into ${q(fts)} (${q(fts)}) values ('rebuild')`).execute(db);
+}
+
+/** The trigger that indexes each inserted row (SQLite). */
+function insertTrigger(table: string, columns: string[]): string {
+  const fts = ftsTableOf(table);
+  const cols = columns.map(q).join(', ');
+  const values = columns.map((c) => `new.${q(c)}`).join(', ');
+  return `create trigger ${q(`${fts}_ai`)} after insert on ${q(table)} begin insert into ${q(fts)} (rowid, ${cols}) values (new.rowid, ${values}); end`;
+}
+
+/**
+ * Runs `insert` (which only inserts rows into `table`) with the trigram index
+ * fed once for all the new rows instead of row by row by its trigger: FTS5
+ * indexes 20,000 rows in one INSERT … SELECT several times faster than through
+ * 20,000 trigger calls (measured: 1.1 s against 2.7–7 s, rows included).
+ * `db` must be a transaction: the trigger is dropped and recreated inside it,
+ * so no other writer ever sees the table without it. New rows of a rowid table
+ * get rowids above the largest one, which is how they are found.
+ * `columns`: the SQL columns the index covers (the list spec's `trigram`).
+ */
+export async function withBulkTrigramInsert<T>(db: Kysely<any>, table: string, columns: string[], insert: () => Promise<T>): Promise<T> {
+  const cols = trigramColumns(columns);
+  if (!cols.length || dialectOf(db) === 'postgres') return insert();
+  const fts = ftsTableOf(table);
+  const before = (await sql<{ m: number | null }>`select max(rowid) as m from ${sql.id(table)}`.execute(db)).rows[0]?.m ?? 0;
+  await sql.raw(`drop trigger if exists ${q(`${fts}_ai`)}`).execute(db);
+  const result = await insert();
+  const list = cols.map(q).join(', ');
+  await sql
+    .raw(`insert into ${q(fts)} (rowid, ${list}) select rowid, ${list} from ${q(table)} where rowid > ${Number(before)}`)
+    .execute(db);
+  await sql.raw(insertTrigger(table, cols)).execute(db);
+  return result;
 }
 
 /** Drops the trigram index of a table (before the table itself is dropped, or to recreate it). */
