@@ -20,6 +20,9 @@ import '../messages.ts';
 import '../../system/common/system.css';
 import { JsonFileInput } from '../../../lowcode/designer/JsonFileInput.tsx';
 
+/** The server's group for models whose category is not (or no longer) in the category dictionary. */
+const UNCATEGORIZED = 'uncategorized';
+
 // The designer carries dnd-kit and the renderer: loaded when first opened.
 const ModelDesignerLoader = lazy(() =>
   import('../../../lowcode/designer/ModelDesigner.tsx').then((m) => ({ default: m.ModelDesignerLoader })),
@@ -115,7 +118,8 @@ export default function WebDesignPage() {
       dataIndex: 'fullName',
       width: 240,
       ellipsis: true,
-      render: (v: string, r) => (isModel(r) ? v : <strong>{`${v} (${(r as ModelCategoryNode).num})`}</strong>),
+      render: (v: string, r) =>
+        isModel(r) ? v : <strong>{`${r.id === UNCATEGORIZED ? t('uncategorized') : v} (${(r as ModelCategoryNode).num})`}</strong>,
     },
     { title: t('enCode'), dataIndex: 'enCode', width: 160, render: (v: string, r) => (isModel(r) ? v : '') },
     { title: t('webType'), dataIndex: 'webType', width: 140, render: (v: number, r) => (isModel(r) ? t(`webType.${v}`) : '') },
@@ -192,7 +196,7 @@ export default function WebDesignPage() {
         loading: list.isFetching,
         dataSource: data,
         columns,
-        scroll: { x: 1100 },
+        scroll: { x: 1260 },
         pagination: false,
         expandable: { defaultExpandAllRows: true, expandedRowKeys: data.map((c) => c.id) },
       }}
