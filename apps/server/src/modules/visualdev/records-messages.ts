@@ -26,6 +26,8 @@ defineMessages({
     'records.importUnknownColumn': '模板中没有列 {column}',
     'records.sheet': '数据',
     'records.rowError': '第 {row} 行',
+    'records.boundReadOnly': '绑定到已有数据表的功能是只读的',
+    'records.boundNoId': '数据表 {table} 没有 id 列',
   },
   zhtw: {
     'records.issue.required': '{label}不能為空',
@@ -51,6 +53,8 @@ defineMessages({
     'records.importUnknownColumn': '範本中沒有列 {column}',
     'records.sheet': '數據',
     'records.rowError': '第 {row} 行',
+    'records.boundReadOnly': '綁定到既有資料表的功能是唯讀的',
+    'records.boundNoId': '資料表 {table} 沒有 id 欄',
   },
   en: {
     'records.issue.required': '{label} is required',
@@ -76,5 +80,7 @@ defineMessages({
     'records.importUnknownColumn': 'The template has no column {column}',
     'records.sheet': 'Data',
     'records.rowError': 'Row {row}',
+    'records.boundReadOnly': 'Bound models are read-only',
+    'records.boundNoId': 'The table {table} has no id column',
   },
 });

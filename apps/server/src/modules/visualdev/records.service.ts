@@ -35,6 +35,7 @@ import {
   type ModelTable,
 } from './model-tables.ts';
 import { checkRecord } from './record-checks.ts';
+import { tableColumns } from './table-catalog.ts';
 import { displayRecords } from './record-display.ts';
 import { trigramColumns } from './trigram.ts';
 import './records-messages.ts';
@@ -68,6 +69,15 @@ export interface RuntimeModel {
   spec: ListTableSpec;
   /** Menus (type 3) naming this model: enCode by id. */
   menus: Map<string, string>;
+  /**
+   * Bound to an existing table (base.service boundTable): read-only here,
+   * since such a table need not have our system columns nor string ids.
+   */
+  bound: boolean;
+  /** The system columns the main table has (SQL name → API name): all of them on `lc_` tables, those present on a bound one. */
+  system: Record<string, string>;
+  /** The id column is numeric (a bound table's serial id): a non-numeric id finds nothing rather than failing in SQL. */
+  numericId: boolean;
 }
 
 const SYSTEM_KINDS: Record<string, ListColumnSpec['kind']> = {
@@ -81,13 +91,20 @@ const SYSTEM_KINDS: Record<string, ListColumnSpec['kind']> = {
 };
 
 /** The released model's list spec: the allow-list the list-query layer builds from. */
-function listSpec(main: ModelTable, list: ListDefinition, trigram: Set<string>): ListTableSpec {
+function listSpec(
+  main: ModelTable,
+  list: ListDefinition,
+  trigram: Set<string>,
+  system: Record<string, string>,
+  numericId: boolean,
+): ListTableSpec {
   const columns: Record<string, ListColumnSpec> = {};
-  for (const [column, key] of Object.entries(SYSTEM_COLUMN_SQL)) columns[key] = { column, kind: SYSTEM_KINDS[column]! };
+  for (const [column, key] of Object.entries(system)) columns[key] = { column, kind: SYSTEM_KINDS[column]! };
+  if (numericId) columns.id = { column: 'id', kind: 'int' };
   for (const c of main.columns) columns[c.name] = { column: c.name, kind: c.kind, array: c.array };
   const search: Record<string, MatchType> = {};
   for (const s of list.search) if (columns[s.field]) search[s.field] = s.match;
-  const sortable = new Set<string>(['creatorTime', 'lastModifyTime']);
+  const sortable = new Set<string>(['creatorTime', 'lastModifyTime'].filter((k) => columns[k]));
   for (const c of list.columns) if (c.sortable && !c.field.includes('.') && columns[c.field]) sortable.add(c.field);
   if (list.defaultSort) sortable.add(list.defaultSort.field);
   return {
@@ -95,7 +112,7 @@ function listSpec(main: ModelTable, list: ListDefinition, trigram: Set<string>):
     columns,
     search,
     sortable,
-    defaultSort: list.defaultSort ? [list.defaultSort] : [{ field: 'creatorTime', order: 'desc' }],
+    defaultSort: list.defaultSort ? [list.defaultSort] : [{ field: columns.creatorTime ? 'creatorTime' : 'id', order: 'desc' }],
     idKey: 'id',
     keywordFields: list.search.filter((s) => s.match === 'contains' && columns[s.field]).map((s) => s.field),
     trigram,
@@ -129,7 +146,7 @@ function parseJson(text: string | null): unknown {
 async function loadModel(ctx: AppContext, id: string): Promise<RuntimeModel | null> {
   const row = await ctx.db
     .selectFrom('visualdevModels')
-    .select(['id', 'enCode', 'fullName', 'webType', 'state', 'tableName', 'releasedFormData', 'releasedColumnData'])
+    .select(['id', 'enCode', 'fullName', 'webType', 'state', 'tableName', 'boundTable', 'releasedFormData', 'releasedColumnData'])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -137,7 +154,19 @@ async function loadModel(ctx: AppContext, id: string): Promise<RuntimeModel | nu
   if (row.state !== 1 || !formJson) throw badRequest('records.notReleased');
   const form = formDefinition.parse(formJson);
   const list = listDefinition.parse(parseJson(row.releasedColumnData) ?? {});
-  const [main, ...subs] = modelTables(row.tableName, form, list);
+  const [main, ...modelSubs] = modelTables(row.tableName, form, list);
+  const bound = !!row.boundTable;
+  // A bound table is what it is: read its columns (release checked the mapped ones) for the system ones it has.
+  const catalog = bound ? await tableColumns(ctx.db as unknown as Kysely<any>, ctx.dialect, row.tableName) : null;
+  const present = new Set(catalog?.map((c) => c.name.toLowerCase()));
+  const system: Record<string, string> = catalog
+    ? Object.fromEntries(Object.entries(SYSTEM_COLUMN_SQL).filter(([column]) => present.has(column)))
+    : { ...SYSTEM_COLUMN_SQL };
+  if (!system.id) throw badRequest('records.boundNoId', { table: row.tableName });
+  const idType = catalog?.find((c) => c.name.toLowerCase() === 'id')?.dataType ?? '';
+  const numericId = /int|numeric|serial|decimal/.test(idType);
+  // Sub-tables of a bound model would be tables nobody created.
+  const subs = bound ? [] : modelSubs;
   const fields = new Map<string, FormField>();
   const subFields = new Map<string, Map<string, FormField>>();
   for (const { field, table } of walkFields(form.fields)) {
@@ -172,8 +201,11 @@ async function loadModel(ctx: AppContext, id: string): Promise<RuntimeModel | nu
     subs,
     fields,
     subFields,
-    spec: listSpec(main!, list, trigram),
+    spec: listSpec(main!, list, trigram, system, numericId),
     menus,
+    bound,
+    system,
+    numericId,
   };
 }
 
@@ -216,6 +248,8 @@ export interface Authorized {
   grants: UserGrants;
   /** The menu enCode whose column, form and row rules apply; null for an administrator when no menu names the model. */
   menu: string | null;
+  /** The model is bound to an existing table: every write is refused (writeContext). */
+  readOnly?: boolean;
 }
 
 /**
@@ -236,11 +270,13 @@ export async function authorizeModel(
     candidates = candidates.filter(([id]) => id === menuId);
     if (!candidates.length) throw forbidden();
   }
-  if (grants.isAdministrator) return { grants, menu: candidates[0]?.[1] ?? null };
+  const readOnly = model.bound;
+  if (grants.isAdministrator) return { grants, menu: candidates[0]?.[1] ?? null, readOnly };
   for (const [, enCode] of candidates) {
     const granted = grants.modules.get(enCode);
     if (!granted) continue;
-    if (!buttons.length || !model.list.useButtonPermission || buttons.some((b) => granted.has(b))) return { grants, menu: enCode };
+    if (!buttons.length || !model.list.useButtonPermission || buttons.some((b) => granted.has(b)))
+      return { grants, menu: enCode, readOnly };
   }
   throw forbidden();
 }
@@ -252,8 +288,10 @@ function rowFields(model: RuntimeModel): FieldMap {
   const numeric = (k: string) => k === 'int' || k === 'decimal' || k === 'datetime';
   for (const [key, col] of Object.entries(model.spec.columns))
     map[key] = { column: `${t}.${col.column}`, type: numeric(col.kind) ? 'number' : 'string' };
-  map.creatorUserId = `${t}.creator_user_id`;
-  map.createdBy = `${t}.creator_user_id`;
+  if (model.system.creator_user_id) {
+    map.creatorUserId = `${t}.creator_user_id`;
+    map.createdBy = `${t}.creator_user_id`;
+  }
   return map;
 }
 
@@ -282,7 +320,7 @@ export function visibleKeys(model: RuntimeModel, hidden: Set<string>, chosen?: s
   const listed = model.list.columns.filter((c) => !c.field.includes('.') && model.fields.has(c.field)).map((c) => c.field);
   let keys = listed.length ? listed : [...model.fields.keys()];
   if (chosen?.length) keys = keys.filter((k) => chosen.includes(k));
-  const system = Object.values(SYSTEM_COLUMN_SQL).filter((k) => k === 'id' || !hidden.has(k));
+  const system = Object.values(model.system).filter((k) => k === 'id' || !hidden.has(k));
   return [...system, ...keys.filter((k) => !hidden.has(k))];
 }
 
@@ -358,6 +396,7 @@ async function visibleRow(
   auth: Authorized,
   id: string,
 ): Promise<Record<string, unknown>> {
+  if (model.numericId && !/^-?\d{1,15}$/.test(id)) throw notFound();
   let q = db.selectFrom(model.main.name).selectAll().where('id', '=', id);
   const filter = rowFilterOf(ctx, model, auth);
   if (filter) q = q.where(filter);
@@ -408,6 +447,7 @@ export interface WriteContext {
 }
 
 export async function writeContext(ctx: AppContext, session: SessionInfo, auth: Authorized): Promise<WriteContext> {
+  if (auth.readOnly) throw badRequest('records.boundReadOnly');
   const user = await ctx.db.selectFrom('users').select(['organizeId', 'positionId']).where('id', '=', session.userId).executeTakeFirst();
   return { session, auth, now: Date.now(), organizeId: user?.organizeId ?? null, positionId: user?.positionId ?? null };
 }
@@ -594,6 +634,7 @@ export const BATCH_MAX = 1000;
 
 /** DELETE {id}/{dataId} and POST batchDelete/{id}: rows the caller may see, with their sub-table rows; others are refused (404). */
 export async function deleteRecords(ctx: AppContext, model: RuntimeModel, auth: Authorized, ids: string[]) {
+  if (model.bound) throw badRequest('records.boundReadOnly');
   if (ids.length > BATCH_MAX) throw badRequest('records.tooManyIds', { max: BATCH_MAX });
   const unique = [...new Set(ids)];
   const db = raw(ctx);
