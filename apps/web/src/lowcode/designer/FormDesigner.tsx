@@ -1,4 +1,4 @@
-import { useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useContext, useDeferredValue, useMemo, useRef, useState, type CSSProperties } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -14,7 +14,7 @@ import {
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FieldType } from '@medalliance/contract';
-import { Canvas, CanvasActionsContext, PALETTE_PREFIX, type CanvasActions } from './Canvas.tsx';
+import { Canvas, CanvasActionsContext, DraggingContext, PALETTE_PREFIX, type CanvasActions } from './Canvas.tsx';
 import { FieldProps } from './FieldProps.tsx';
 import { FormProps } from './FormProps.tsx';
 import { withFields, type DesignDoc } from './history.ts';
@@ -56,6 +56,41 @@ function target(doc: DesignDoc, overId: string): { containerId: string; index: n
   const at = locate(doc.form.fields, overId);
   return at ? { containerId: at.parentId, index: at.index } : null;
 }
+
+const STALE: CSSProperties = { visibility: 'hidden' };
+
+/** The properties of the selected field or of the form; memoized so adding on the canvas does not wait for it. */
+const PropsPanel = memo(function PropsPanel({
+  doc,
+  selectedId,
+  tab,
+  onTab,
+  api,
+}: {
+  doc: DesignDoc;
+  selectedId: string | null;
+  tab: string;
+  onTab: (tab: string) => void;
+  api: DesignApi;
+}) {
+  const { t } = useTranslation(NS);
+  const selected = selectedId ? locate(doc.form.fields, selectedId) : null;
+  return (
+    <Tabs
+      activeKey={selected ? tab : 'form'}
+      onChange={onTab}
+      items={[
+        {
+          key: 'field',
+          label: t('fieldProps'),
+          disabled: !selected,
+          children: selected ? <FieldProps key={selected.field.id} doc={doc} at={selected} api={api} /> : null,
+        },
+        { key: 'form', label: t('formProps'), children: <FormProps doc={doc} api={api} /> },
+      ]}
+    />
+  );
+});
 
 /** The form tab: palette, canvas, and the properties of the selected field or of the form. */
 export function FormDesigner({ doc, api }: { doc: DesignDoc; api: DesignApi }) {
@@ -134,7 +169,14 @@ export function FormDesigner({ doc, api }: { doc: DesignDoc; api: DesignApi }) {
     });
   };
 
-  const selected = selectedId ? locate(doc.form.fields, selectedId) : null;
+  // The properties follow the selection one render later: a new field shows on
+  // the canvas without waiting for its properties form to mount. While they lag,
+  // the panel keeps its last document (so it skips rendering) and is hidden, so
+  // nothing types into the previous field's properties.
+  const shownId = useDeferredValue(selectedId);
+  const shownDoc = useDeferredValue(doc);
+  const shownTab = useDeferredValue(propsTab);
+  const stale = shownId !== selectedId;
   return (
     <DndContext
       sensors={sensors}
@@ -147,23 +189,13 @@ export function FormDesigner({ doc, api }: { doc: DesignDoc; api: DesignApi }) {
         <Palette onAdd={onAdd} />
         <div className="lcd-canvas" onClick={() => selection.set(null)}>
           <CanvasActionsContext.Provider value={actions}>
-            <Canvas form={doc.form} />
+            <DraggingContext.Provider value={dragging !== null}>
+              <Canvas form={doc.form} />
+            </DraggingContext.Provider>
           </CanvasActionsContext.Provider>
         </div>
-        <aside className="lcd-props" data-testid="lcd-props">
-          <Tabs
-            activeKey={selected ? propsTab : 'form'}
-            onChange={setPropsTab}
-            items={[
-              {
-                key: 'field',
-                label: t('fieldProps'),
-                disabled: !selected,
-                children: selected ? <FieldProps key={selected.field.id} doc={doc} at={selected} api={api} /> : null,
-              },
-              { key: 'form', label: t('formProps'), children: <FormProps doc={doc} api={api} /> },
-            ]}
-          />
+        <aside className="lcd-props" data-testid="lcd-props" style={stale ? STALE : undefined} aria-busy={stale || undefined}>
+          <PropsPanel doc={stale ? shownDoc : doc} selectedId={shownId} tab={stale ? shownTab : propsTab} onTab={setPropsTab} api={api} />
         </aside>
       </div>
       <DragOverlay>
