@@ -1,17 +1,18 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { forbidden } from '../../http/errors.ts';
 import { keywordMatch } from '../../http/paging.ts';
-import { parseJson } from '../system/db-errors.ts';
+import type { SessionInfo } from '../oauth/sessions.service.ts';
 import { grantsFor } from '../permission/grants.service.ts';
 import { findModel, releasedForm } from './base.service.ts';
 import { modelTables, rowToRecord, selectAsWritten } from './model-tables.ts';
+import { authorizeModel, hiddenOf, rowFilterOf, runtimeModel } from './records.service.ts';
 
 /**
  * Base/{id}/FieldDataSelect: a page of a released model's records for the
  * relation-form picker of another form. The rows are the model's data, so the
  * caller must be allowed to see them: an administrator, a designer (webDesign),
- * or a user granted a menu page of this model.
+ * or a user granted a menu page of this model, who sees that page's rows and
+ * columns only.
  */
 
 export interface FieldDataQuery {
@@ -22,30 +23,34 @@ export interface FieldDataQuery {
   relationField?: string | undefined;
 }
 
-async function assertMayRead(ctx: AppContext, modelId: string, userId: string, isAdministrator: boolean) {
-  if (isAdministrator) return;
-  const grants = await grantsFor(ctx, userId, false);
-  if (grants.modules.has('webDesign')) return;
-  const menus = await ctx.db.selectFrom('menus').select(['enCode', 'propertyJson']).where('type', '=', 3).execute();
-  const granted = menus.some(
-    (m) => grants.modules.has(m.enCode) && parseJson<{ moduleId?: unknown } | null>(m.propertyJson, null)?.moduleId === modelId,
-  );
-  if (!granted) throw forbidden();
+/**
+ * What the caller may read: everything for an administrator or a designer;
+ * for a user granted a page of this model, that page's row rules and columns
+ * (the same as its list); 403 for anyone else.
+ */
+async function readScope(
+  ctx: AppContext,
+  modelId: string,
+  session: SessionInfo,
+): Promise<{ filter: Expression<SqlBool> | null; hidden: Set<string> }> {
+  const everything = { filter: null, hidden: new Set<string>() };
+  if (session.isAdministrator) return everything;
+  const grants = await grantsFor(ctx, session.userId, false);
+  if (grants.modules.has('webDesign')) return everything;
+  const model = await runtimeModel(ctx, modelId);
+  const auth = await authorizeModel(ctx, session, model, []);
+  return { filter: rowFilterOf(ctx, model, auth), hidden: hiddenOf(auth) };
 }
 
-export async function fieldDataSelect(
-  ctx: AppContext,
-  id: string,
-  q: FieldDataQuery,
-  session: { userId: string; isAdministrator: boolean },
-) {
+export async function fieldDataSelect(ctx: AppContext, id: string, q: FieldDataQuery, session: SessionInfo) {
   const row = await findModel(ctx, id);
   const form = releasedForm(row);
-  await assertMayRead(ctx, id, session.userId, session.isAdministrator);
+  const scope = await readScope(ctx, id, session);
   const [main] = modelTables(row.tableName, form);
-  const columns = main!.columns;
+  const columns = main!.columns.filter((c) => !scope.hidden.has(c.name));
   const raw = ctx.db.withoutPlugins() as unknown as Kysely<any>;
   let base = raw.selectFrom(main!.name);
+  if (scope.filter) base = base.where(scope.filter);
   const textual = columns.filter((c) => (c.kind === 'string' || c.kind === 'text') && !c.array).map((c) => c.name);
   const searched = q.relationField && textual.includes(q.relationField) ? [q.relationField] : textual;
   if (q.keyword && searched.length) base = base.where(keywordMatch(searched, q.keyword));

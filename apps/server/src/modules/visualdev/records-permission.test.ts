@@ -111,6 +111,12 @@ describe('columns and form fields', () => {
     expect(adminList.raw.body).toContain('机密');
     const config = await t.call('GET', `${O}/${m.modelId}/Config`, { token });
     expect(config.data.columnData.columns.map((c: { field: string }) => c.field)).not.toContain('secret');
+    // The relation-form picker's rows of this model follow the same column grants.
+    const picker = await t.call('GET', `/api/visualdev/Base/${m.modelId}/FieldDataSelect`, { token });
+    expect(picker.status).toBe(200);
+    expect(picker.data.list.length).toBeGreaterThan(0);
+    expect(picker.data.list[0]).toHaveProperty('patientName');
+    expect(picker.raw.body).not.toContain('机密');
     const exported = await t.app.inject({
       method: 'POST',
       url: `${O}/${m.modelId}/Actions/ExportData`,
