@@ -1,4 +1,4 @@
-import { memo, useCallback, useContext, useDeferredValue, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { memo, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import {
   closestCenter,
   DndContext,
@@ -57,9 +57,7 @@ function target(doc: DesignDoc, overId: string): { containerId: string; index: n
   return at ? { containerId: at.parentId, index: at.index } : null;
 }
 
-const STALE: CSSProperties = { visibility: 'hidden' };
-
-/** The properties of the selected field or of the form; memoized so adding on the canvas does not wait for it. */
+/** The properties of the selected field or of the form; memoized so a canvas-only change (a drag) skips it. */
 const PropsPanel = memo(function PropsPanel({
   doc,
   selectedId,
@@ -169,14 +167,6 @@ export function FormDesigner({ doc, api }: { doc: DesignDoc; api: DesignApi }) {
     });
   };
 
-  // The properties follow the selection one render later: a new field shows on
-  // the canvas without waiting for its properties form to mount. While they lag,
-  // the panel keeps its last document (so it skips rendering) and is hidden, so
-  // nothing types into the previous field's properties.
-  const shownId = useDeferredValue(selectedId);
-  const shownDoc = useDeferredValue(doc);
-  const shownTab = useDeferredValue(propsTab);
-  const stale = shownId !== selectedId;
   return (
     <DndContext
       sensors={sensors}
@@ -194,8 +184,9 @@ export function FormDesigner({ doc, api }: { doc: DesignDoc; api: DesignApi }) {
             </DraggingContext.Provider>
           </CanvasActionsContext.Provider>
         </div>
-        <aside className="lcd-props" data-testid="lcd-props" style={stale ? STALE : undefined} aria-busy={stale || undefined}>
-          <PropsPanel doc={stale ? shownDoc : doc} selectedId={shownId} tab={stale ? shownTab : propsTab} onTab={setPropsTab} api={api} />
+        <aside className="lcd-props" data-testid="lcd-props">
+          {/* Not deferred: a panel that lags the selection lets fast typing land in the previous field's properties. */}
+          <PropsPanel doc={doc} selectedId={selectedId} tab={propsTab} onTab={setPropsTab} api={api} />
         </aside>
       </div>
       <DragOverlay>
