@@ -1,46 +1,9 @@
-import { BarChart, PieChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
+import { useEChart as useChart, type EChartOption } from '../../components/charts/useEChart.ts';
 import type { CareLevel, SignInSeries } from './homeStats.ts';
-
-echarts.use([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
 const FAILURE_COLOR = '#f56c6c';
 const LEVEL_COLORS: Record<CareLevel, string> = { county: '', township: '#3aaf72', village: '#f2a93b' };
-
-/**
- * One chart instance per mounted element, resized with its box. Hidden
- * keep-alive tabs unmount effects, so a tab shown again starts a fresh chart
- * of the right size.
- */
-function useChart(option: echarts.EChartsCoreOption) {
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const instance = echarts.init(el);
-    chart.current = instance;
-    const observer = new ResizeObserver(() => {
-      if (el.clientWidth > 0) instance.resize();
-    });
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, true);
-  }, [option]);
-
-  return ref;
-}
 
 interface SignInChartProps {
   series: SignInSeries;
@@ -52,7 +15,7 @@ interface SignInChartProps {
 
 /** Sign-ins of the last 14 days: successful and failed, stacked per day. */
 export function SignInChart({ series, successName, failureName, color, label }: SignInChartProps) {
-  const option = useMemo<echarts.EChartsCoreOption>(
+  const option = useMemo<EChartOption>(
     () => ({
       color: [color, FAILURE_COLOR],
       grid: { left: 8, right: 16, top: 36, bottom: 4, containLabel: true },
@@ -116,7 +79,7 @@ interface LevelChartProps {
 /** Staff by level of care (county, township, village) as a doughnut with the total in the middle. */
 export function LevelChart({ rows, color, label, totalName }: LevelChartProps) {
   const total = rows.reduce((n, r) => n + r.value, 0);
-  const option = useMemo<echarts.EChartsCoreOption>(
+  const option = useMemo<EChartOption>(
     () => ({
       color: rows.map((r) => LEVEL_COLORS[r.level] || color),
       tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
