@@ -11,3 +11,12 @@ export const roleGrants: Record<RoleCode, string[]> = {
   referralCoordinator: ['referral', 'meetings', 'workFlow'],
   trainer: ['training', 'conference_manage', 'conference_apply'],
 };
+
+/**
+ * Menus a role is granted without their buttons, although a subtree above
+ * grants them: the county doctor sees the dictionary page read-only, where the
+ * system administrator may add, edit and remove.
+ */
+export const viewOnlyGrants: Partial<Record<RoleCode, string[]>> = {
+  countyDoctor: ['dictDemo'],
+};

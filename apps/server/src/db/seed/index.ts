@@ -3,7 +3,7 @@ import { hashPassword, md5 } from '../../lib/crypto.ts';
 import { seedOrganizations } from './organizations.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, seedGroups, seedPositions, seedRoles, seedUsers, type RoleCode } from './people.ts';
 import { seedMenus, seedSystems, stableId, MAIN_SYSTEM, type SeedMenu } from './menus.ts';
-import { roleGrants } from './grants.ts';
+import { roleGrants, viewOnlyGrants } from './grants.ts';
 import { seedFile } from './file.ts';
 import { seedPermission } from './permission.ts';
 import { seedSystem } from './system.ts';
@@ -246,7 +246,8 @@ async function seedRoleGrants(ctx: AppContext, now: number) {
     const subtreeRoots = roleGrants[role.enCode] ?? [];
     const visit = (m: SeedMenu) => {
       grant(role.id, 'module', menuId(m.enCode));
-      for (const [code] of m.buttons ?? []) grant(role.id, 'button', buttonId(m.enCode, code));
+      if (!viewOnlyGrants[role.enCode]?.includes(m.enCode))
+        for (const [code] of m.buttons ?? []) grant(role.id, 'button', buttonId(m.enCode, code));
       for (const [code] of m.columns ?? []) grant(role.id, 'column', columnId(m.enCode, code));
       (m.children ?? []).forEach(visit);
     };

@@ -178,6 +178,7 @@ export const seedMenus: SeedMenu[] = [
       type: 4,
       url: 'dictionary/dictDemo',
       propertyJson: { moduleId: 'gender' },
+      ...crud(),
     },
     {
       enCode: 'referralReport',

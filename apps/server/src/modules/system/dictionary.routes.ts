@@ -25,6 +25,7 @@ import {
   updateData,
   updateType,
 } from './dictionary.service.ts';
+import { dictionaryMenuRoutes } from './dictionary-menu.routes.ts';
 import { sendJsonFile } from './download.ts';
 import { logRequestOperation } from './logs.service.ts';
 import { body, params, query, stateBody, withAccess } from './route-helpers.ts';
@@ -160,4 +161,7 @@ export async function dictionaryRoutes(app: FastifyInstance, ctx: AppContext) {
     logRequestOperation(ctx, req, { module: MODULE, action: 'export', targetId: file.type.enCode, summary: `${file.list.length} rows` });
     return sendJsonFile(reply, `${file.type.fullName}-${file.type.enCode}`, file);
   });
+
+  // ---------------------------------------------------------------- dictionary pages (menu type 4)
+  await dictionaryMenuRoutes(app, ctx);
 }

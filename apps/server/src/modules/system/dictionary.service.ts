@@ -265,10 +265,18 @@ const dataColumnsOf = (input: DictionaryDataInput, dictionaryTypeId: string) => 
   description: input.description ?? null,
 });
 
+/** Refuses a name another item of the same type has (JNPF IsExistsByFullName). */
+async function assertFreeFullName(ctx: AppContext, typeId: string, fullName: string, exceptId: string | null) {
+  let q = ctx.db.selectFrom('dictionaryData').select('id').where('dictionaryTypeId', '=', typeId).where('fullName', '=', fullName);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw conflict('dictionary.fullNameExists', { fullName });
+}
+
 export async function createData(ctx: AppContext, input: DictionaryDataInput, userId: string | null): Promise<string> {
   const type = await findType(ctx, input.dictionaryTypeId);
   await assertDataParent(ctx, type, input.parentId, null);
   await assertFreeEnCode(ctx, 'dictionaryData', input.enCode, null, type.id);
+  await assertFreeFullName(ctx, type.id, input.fullName, null);
   const id = newId();
   await writeUnique(input.enCode, () =>
     ctx.db
@@ -286,6 +294,7 @@ export async function updateData(ctx: AppContext, id: string, input: DictionaryD
   if (type.id !== row.dictionaryTypeId) throw badRequest('dictionary.typeChange');
   await assertDataParent(ctx, type, input.parentId, id);
   await assertFreeEnCode(ctx, 'dictionaryData', input.enCode, id, type.id);
+  await assertFreeFullName(ctx, type.id, input.fullName, id);
   await writeUnique(input.enCode, () =>
     ctx.db
       .updateTable('dictionaryData')
@@ -301,6 +310,38 @@ export async function deleteData(ctx: AppContext, id: string): Promise<DataRow> 
 
 export async function setDataState(ctx: AppContext, id: string, userId: string | null, enabledMark?: 0 | 1): Promise<number> {
   return setEnabledMark(ctx, 'dictionaryData', id, userId, enabledMark);
+}
+
+/**
+ * New sort codes for items of one type (a sortCode edit or a drag reorder), in
+ * one transaction; an id that is not an item of the type refuses the whole call.
+ */
+export async function sortData(
+  ctx: AppContext,
+  typeId: string,
+  list: readonly { id: string; sortCode: number }[],
+  userId: string | null,
+): Promise<number> {
+  const ids = [...new Set(list.map((x) => x.id))];
+  if (ids.length !== list.length) throw badRequest('dictionary.sortDuplicate');
+  return ctx.db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('dictionaryData')
+      .select('id')
+      .where('dictionaryTypeId', '=', typeId)
+      .where('id', 'in', ids)
+      .execute();
+    if (found.length !== ids.length) throw badRequest('dictionary.sortForeign');
+    const stamp = updatedBy(userId);
+    for (const { id, sortCode } of list) {
+      await trx
+        .updateTable('dictionaryData')
+        .set({ sortCode, ...stamp })
+        .where('id', '=', id)
+        .execute();
+    }
+    return list.length;
+  });
 }
 
 // ---------------------------------------------------------------- export and import

@@ -214,6 +214,19 @@ describe('dictionary data', () => {
     });
     expect(dup.status).toBe(409);
     await newData(b, 'same');
+    // names too (JNPF IsExistsByFullName): 项same is taken in type a, free in another type and for the row itself
+    const sameName = await t.call('POST', '/api/system/DictionaryData', {
+      token: admin,
+      body: { dictionaryTypeId: a, fullName: '项same', enCode: 'other' },
+    });
+    expect(sameName.status).toBe(409);
+    expect(sameName.msg).toContain('项same');
+    const own = (await t.call('GET', `/api/system/DictionaryData/${a}`, { token: admin })).data.list[0];
+    const keep = await t.call('PUT', `/api/system/DictionaryData/${own.id}`, {
+      token: admin,
+      body: { dictionaryTypeId: a, fullName: '项same', enCode: 'same', sortCode: 5 },
+    });
+    expect(keep.status, keep.msg).toBe(200);
   });
 
   it('stores SQL and HTML verbatim', async () => {

@@ -46,6 +46,22 @@ export async function writeUnique<T>(enCode: string, write: () => Promise<T>): P
   }
 }
 
+/**
+ * The code and name of a copy (JNPF "副本"): the original's, cut to fit, with
+ * the last six digits of the time, so a copy made now has a new code; the
+ * insert still goes through writeUnique for the rare collision.
+ */
+export function copyIdentity(
+  row: { enCode: string; fullName: string },
+  opts: { separator: string; codeLength: number; nameLength: number },
+): { enCode: string; fullName: string } {
+  const stamp = String(Date.now()).slice(-6);
+  return {
+    enCode: `${row.enCode.slice(0, opts.codeLength)}${opts.separator}${stamp}`,
+    fullName: `${row.fullName.slice(0, opts.nameLength)}副本${stamp}`,
+  };
+}
+
 /** The audit columns of a new row. */
 export const createdBy = (userId: string | null) => ({ createdAt: Date.now(), createdBy: userId, updatedAt: null, updatedBy: null });
 

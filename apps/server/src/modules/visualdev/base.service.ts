@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { keywordMatch } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
 import { parseJson } from '../system/db-errors.ts';
-import { writeUnique } from '../system/records.ts';
+import { copyIdentity, writeUnique } from '../system/records.ts';
 import { toTree } from '../system/tree.ts';
 import { mainTableName, modelTables } from './model-tables.ts';
 import { invalidateRuntimeModels } from './records.service.ts';
@@ -208,8 +208,7 @@ export async function deleteModel(ctx: AppContext, id: string): Promise<ModelRow
 /** A copy of the draft, never released, with a free code: `<code>_copy<stamp>`. */
 export async function copyModel(ctx: AppContext, id: string, userId: string | null): Promise<string> {
   const row = await findModel(ctx, id);
-  const stamp = String(Date.now()).slice(-6);
-  const enCode = `${row.enCode.slice(0, 30)}_copy${stamp}`;
+  const { enCode, fullName } = copyIdentity(row, { separator: '_copy', codeLength: 30, nameLength: 80 });
   const copyId = newId();
   const tableName = row.boundTable ?? mainTableName(enCode);
   await assertFreeTable(ctx, tableName, enCode, null);
@@ -218,7 +217,7 @@ export async function copyModel(ctx: AppContext, id: string, userId: string | nu
       .insertInto('visualdevModels')
       .values({
         id: copyId,
-        fullName: `${row.fullName.slice(0, 80)}副本${stamp}`,
+        fullName,
         enCode,
         category: row.category,
         webType: row.webType,

@@ -1,15 +1,16 @@
 import type { LoginConfig, LoginResult } from '@medalliance/contract';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../api/http.ts';
 import { login } from '../../api/oauth.ts';
 import { hashPassword } from '../../api/password.ts';
-import { useSession } from '../../app/stores/sessionStore.ts';
 import { useSettings } from '../../app/stores/settingsStore.ts';
-import { Field, LoginButton, LoginError, useFields } from './fields.tsx';
+import { Field, useFields } from './fields.tsx';
 import { Lock, Safety, User } from './icons.tsx';
 import { captchaImageUrl, fetchLoginConfig, newCaptchaId } from './loginApi.ts';
 import { NS } from './messages.ts';
+import { SignInFrame } from './SignInFrame.tsx';
+import { useSignInSubmit } from './useSignInSubmit.ts';
 
 interface Captcha {
   length: number;
@@ -33,9 +34,8 @@ const RULES = {
  */
 export function PasswordForm({ onLogin, autoFocus }: { onLogin: (result: LoginResult) => void; autoFocus: boolean }) {
   const { t } = useTranslation(NS);
-  const form = useFields({ account: '', password: '', code: '' }, RULES);
-  const loading = useSession((s) => s.loginLoading);
-  const [error, setError] = useState<string | null>(null);
+  const { loading, error, submitWith, clearError } = useSignInSubmit(onLogin);
+  const form = useFields({ account: '', password: '', code: '' }, RULES, { onChange: clearError });
   const [captcha, setCaptcha] = useState<Captcha | null>(() =>
     useSettings.getState().loginNeedCode ? { length: DEFAULT_CAPTCHA_LENGTH, id: newCaptchaId() } : null,
   );
@@ -77,28 +77,19 @@ export function PasswordForm({ onLogin, autoFocus }: { onLogin: (result: LoginRe
     }
   };
 
-  const change = (name: keyof typeof RULES) => (value: string) => {
-    form.set(name, value);
-    if (error) setError(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (loading || !form.validate(captcha ? ['account', 'password', 'code'] : ['account', 'password'])) return;
-    const { account, password, code } = form.values;
-    const session = useSession.getState();
-    session.setLoginLoading(true);
-    setError(null);
-    try {
-      const { data } = await login({
+  const submit = submitWith(
+    () => form.validate(captcha ? ['account', 'password', 'code'] : ['account', 'password']),
+    () => {
+      const { account, password, code } = form.values;
+      return login({
         account: account.trim(),
         password: hashPassword(password),
         code: captcha ? code.trim() : '',
         timestamp: captcha ? captcha.id : '',
       });
-      onLogin(data);
-    } catch (e) {
-      setError(e instanceof HttpError && e.kind === 'code' ? e.message : t('failed'));
+    },
+    (e) => {
+      // A refusal may ask for a captcha; any answer uses the shown image up.
       const need = e instanceof HttpError ? (e.envelope?.data as Partial<LoginConfig> | null | undefined) : undefined;
       if (need?.enableVerificationCode) {
         focusCode.current = !captcha;
@@ -107,73 +98,56 @@ export function PasswordForm({ onLogin, autoFocus }: { onLogin: (result: LoginRe
         refreshCaptcha();
       }
       form.set('code', '');
-    } finally {
-      useSession.getState().setLoginLoading(false);
-    }
-  };
+    },
+  );
 
   return (
-    <form className="ma-login-form" onSubmit={(e) => void submit(e)} noValidate autoComplete="on">
-      <fieldset disabled={loading}>
-        {error ? <LoginError>{error}</LoginError> : null}
+    <SignInFrame onSubmit={submit} loading={loading} error={error}>
+      <Field
+        id="account"
+        {...form.bind('account')}
+        icon={User}
+        placeholder={t('accountPlaceholder')}
+        aria-label={t('account')}
+        autoComplete="username"
+        autoFocus={autoFocus}
+        maxLength={100}
+        onBlur={() => void checkAccount()}
+      />
+      <Field
+        id="password"
+        {...form.bind('password')}
+        icon={Lock}
+        reveal
+        placeholder={t('passwordPlaceholder')}
+        aria-label={t('password')}
+        autoComplete="current-password"
+        maxLength={64}
+      />
+      {captcha ? (
         <Field
-          id="account"
-          name="account"
-          icon={User}
-          value={form.values.account}
-          onValue={change('account')}
-          error={form.errors.account}
-          placeholder={t('accountPlaceholder')}
-          aria-label={t('account')}
-          autoComplete="username"
-          autoFocus={autoFocus}
-          maxLength={100}
-          onBlur={() => void checkAccount()}
+          id="code"
+          {...form.bind('code')}
+          icon={Safety}
+          inputRef={codeRef}
+          extra={t('captchaNeeded')}
+          placeholder={t('captchaPlaceholder')}
+          aria-label={t('captcha')}
+          autoComplete="off"
+          maxLength={captcha.length}
+          after={
+            <button
+              type="button"
+              className="ma-login-captcha"
+              title={t('captchaRefresh')}
+              aria-label={t('captchaRefresh')}
+              onClick={refreshCaptcha}
+            >
+              <img src={captchaImageUrl(captcha.length, captcha.id)} alt={t('captchaAlt')} width={120} height={40} draggable={false} />
+            </button>
+          }
         />
-        <Field
-          id="password"
-          name="password"
-          icon={Lock}
-          reveal
-          value={form.values.password}
-          onValue={change('password')}
-          error={form.errors.password}
-          placeholder={t('passwordPlaceholder')}
-          aria-label={t('password')}
-          autoComplete="current-password"
-          maxLength={64}
-        />
-        {captcha ? (
-          <Field
-            id="code"
-            name="code"
-            icon={Safety}
-            inputRef={codeRef}
-            value={form.values.code}
-            onValue={change('code')}
-            error={form.errors.code}
-            extra={t('captchaNeeded')}
-            placeholder={t('captchaPlaceholder')}
-            aria-label={t('captcha')}
-            autoComplete="off"
-            maxLength={captcha.length}
-            after={
-              <button
-                type="button"
-                className="ma-login-captcha"
-                title={t('captchaRefresh')}
-                aria-label={t('captchaRefresh')}
-                onClick={refreshCaptcha}
-              >
-                <img src={captchaImageUrl(captcha.length, captcha.id)} alt={t('captchaAlt')} width={120} height={40} draggable={false} />
-              </button>
-            }
-          />
-        ) : null}
-        <LoginButton type="submit" primary loading={loading} className="ma-login-submit">
-          {loading ? t('submitting') : t('submit')}
-        </LoginButton>
-      </fieldset>
-    </form>
+      ) : null}
+    </SignInFrame>
   );
 }

@@ -1,13 +1,13 @@
 import type { LoginResult } from '@medalliance/contract';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../api/http.ts';
-import { useSession } from '../../app/stores/sessionStore.ts';
-import { Field, LoginButton, LoginError, useFields } from './fields.tsx';
+import { Field, LoginButton, useFields } from './fields.tsx';
 import { Mail, Mobile } from './icons.tsx';
 import { loginBySms, sendSmsCode } from './loginApi.ts';
 import { digitsOnly, isSmsAccount, maskPhone, secondsLeft } from './loginRules.ts';
 import { NS } from './messages.ts';
+import { SignInFrame } from './SignInFrame.tsx';
+import { useSignInSubmit } from './useSignInSubmit.ts';
 
 /** Seconds between two codes when the server does not say (spec §2.5 resend). */
 const DEFAULT_COOLDOWN = 60;
@@ -40,19 +40,13 @@ function useCountdown(until: number): number {
  */
 export function SmsForm({ onLogin }: { onLogin: (result: LoginResult) => void }) {
   const { t } = useTranslation(NS);
-  const form = useFields({ mobile: '', code: '' }, RULES);
-  const loading = useSession((s) => s.loginLoading);
-  const [error, setError] = useState<string | null>(null);
+  const { loading, error, setError, failureText, submitWith, clearError } = useSignInSubmit(onLogin);
+  const form = useFields({ mobile: '', code: '' }, RULES, { normalize: { code: digitsOnly }, onChange: clearError });
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ phone: string; minutes: number } | null>(null);
   const [until, setUntil] = useState(0);
   const left = useCountdown(until);
   const codeRef = useRef<HTMLInputElement>(null);
-
-  const change = (name: keyof typeof RULES) => (value: string) => {
-    form.set(name, name === 'code' ? digitsOnly(value) : value);
-    if (error) setError(null);
-  };
 
   const getCode = async () => {
     if (!form.validate(['mobile'])) return;
@@ -66,70 +60,47 @@ export function SmsForm({ onLogin }: { onLogin: (result: LoginResult) => void })
       codeRef.current?.focus();
     } catch (e) {
       setSent(null);
-      setError(e instanceof HttpError && e.kind === 'code' ? e.message : t('failed'));
+      setError(failureText(e));
     } finally {
       setSending(false);
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (loading || !form.validate(['mobile', 'code'])) return;
-    const session = useSession.getState();
-    session.setLoginLoading(true);
-    setError(null);
-    try {
-      const { data } = await loginBySms(form.values.mobile.trim(), form.values.code);
-      onLogin(data);
-    } catch (e) {
-      setError(e instanceof HttpError && e.kind === 'code' ? e.message : t('failed'));
-    } finally {
-      useSession.getState().setLoginLoading(false);
-    }
-  };
+  const submit = submitWith(
+    () => form.validate(['mobile', 'code']),
+    () => loginBySms(form.values.mobile.trim(), form.values.code),
+  );
 
   return (
-    <form className="ma-login-form" onSubmit={(e) => void submit(e)} noValidate>
-      <fieldset disabled={loading}>
-        {error ? <LoginError>{error}</LoginError> : null}
-        <Field
-          id="sms_mobile"
-          name="mobile"
-          icon={Mobile}
-          value={form.values.mobile}
-          onValue={change('mobile')}
-          error={form.errors.mobile}
-          extra={sent ? null : t('subAccountHint')}
-          placeholder={t('mobilePlaceholder')}
-          aria-label={t('mobile')}
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={120}
-        />
-        <Field
-          id="sms_code"
-          name="code"
-          icon={Mail}
-          inputRef={codeRef}
-          value={form.values.code}
-          onValue={change('code')}
-          error={form.errors.code}
-          extra={sent ? <span className="ma-login-sent">{t('codeSent', sent)}</span> : null}
-          placeholder={t('smsCodePlaceholder')}
-          aria-label={t('smsCode')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={6}
-          after={
-            <LoginButton className="ma-login-getcode" onClick={() => void getCode()} loading={sending} disabled={left > 0 || loading}>
-              {left > 0 ? t('resendIn', { seconds: left }) : sent ? t('resend') : t('getCode')}
-            </LoginButton>
-          }
-        />
-        <LoginButton type="submit" primary loading={loading} className="ma-login-submit">
-          {loading ? t('submitting') : t('submit')}
-        </LoginButton>
-      </fieldset>
-    </form>
+    <SignInFrame onSubmit={submit} loading={loading} error={error}>
+      <Field
+        id="sms_mobile"
+        {...form.bind('mobile')}
+        icon={Mobile}
+        extra={sent ? null : t('subAccountHint')}
+        placeholder={t('mobilePlaceholder')}
+        aria-label={t('mobile')}
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={120}
+      />
+      <Field
+        id="sms_code"
+        {...form.bind('code')}
+        icon={Mail}
+        inputRef={codeRef}
+        extra={sent ? <span className="ma-login-sent">{t('codeSent', sent)}</span> : null}
+        placeholder={t('smsCodePlaceholder')}
+        aria-label={t('smsCode')}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        after={
+          <LoginButton className="ma-login-getcode" onClick={() => void getCode()} loading={sending} disabled={left > 0 || loading}>
+            {left > 0 ? t('resendIn', { seconds: left }) : sent ? t('resend') : t('getCode')}
+          </LoginButton>
+        }
+      />
+    </SignInFrame>
   );
 }

@@ -11,7 +11,12 @@ export type Rule = (value: string) => string | null;
  * follow a language switch). A field is checked on submit, and from then on
  * as it is typed in, like antd's Form did.
  */
-export function useFields<K extends string>(initial: Record<K, string>, rules: Record<K, Rule>) {
+export function useFields<K extends string>(
+  initial: Record<K, string>,
+  rules: Record<K, Rule>,
+  /** `normalize` cleans a typed value (digits only …); `onChange` runs after every edit (to drop a stale refusal). */
+  opts: { normalize?: Partial<Record<K, (value: string) => string>>; onChange?: () => void } = {},
+) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<K, string>>>({});
   const checked = useRef(new Set<K>());
@@ -34,16 +39,28 @@ export function useFields<K extends string>(initial: Record<K, string>, rules: R
     return names.every((name) => !found[name]);
   };
 
+  const set = (name: K, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (checked.current.has(name)) check([name], next);
+  };
+
   return {
     values,
     errors,
     /** Checks the named fields now; true when all pass. */
     validate: (names: readonly K[]) => check(names, values),
-    set: (name: K, value: string) => {
-      const next = { ...values, [name]: value };
-      setValues(next);
-      if (checked.current.has(name)) check([name], next);
-    },
+    set,
+    /** A <Field>'s name, value, edit handler and error. */
+    bind: (name: K) => ({
+      name,
+      value: values[name],
+      error: errors[name],
+      onValue: (value: string) => {
+        set(name, opts.normalize?.[name]?.(value) ?? value);
+        opts.onChange?.();
+      },
+    }),
   };
 }
 

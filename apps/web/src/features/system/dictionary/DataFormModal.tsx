@@ -1,31 +1,52 @@
 import { Form, Input, Radio, TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { dictionaryApi, type DictionaryData, type DictionaryDataForm, type DictionaryType } from '../../../api/system.ts';
+import {
+  dictionaryApi,
+  type DictionaryData,
+  type DictionaryDataForm,
+  type DictionaryOption,
+  type DictionaryType,
+} from '../../../api/system.ts';
 import { mapTree } from '../../../lookups/tree.ts';
 import { FormModal } from '../common/FormModal.tsx';
 import { DescriptionField, EnCodeField, EnabledMarkField, FullNameField, SortCodeField } from '../common/recordFields.tsx';
 import { NS } from '../messages.ts';
 
+/** Where the form reads its parent choices and saves: the Dictionaries screen's routes, or a dictionary page's (menu type 4). */
+export interface DataFormSource {
+  /** Tells cached parent lists of different sources apart. */
+  key: string;
+  parents: (typeId: string, excludeId: string) => Promise<DictionaryOption[]>;
+  save: (id: string | null, body: DictionaryDataForm) => Promise<unknown>;
+}
+
+const systemSource: DataFormSource = {
+  key: 'system',
+  parents: async (typeId, excludeId) => (await dictionaryApi.parentSelector(typeId, excludeId, true)).data.list,
+  save: (id, body) => (id ? dictionaryApi.updateData(id, body) : dictionaryApi.createData(body)),
+};
+
 interface Props {
   open: boolean;
-  type: DictionaryType;
+  type: Pick<DictionaryType, 'id' | 'isTree'>;
   editing: DictionaryData | null;
   /** Parent for a new item of a tree type. */
   parentId?: string;
   onClose: () => void;
   onSaved: () => void;
+  source?: DataFormSource;
 }
 
 const ROOT = '0';
 
-export function DataFormModal({ open, type, editing, parentId, onClose, onSaved }: Props) {
+export function DataFormModal({ open, type, editing, parentId, onClose, onSaved, source = systemSource }: Props) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<DictionaryDataForm>();
   const isTree = type.isTree === 1;
   const parents = useQuery({
-    queryKey: ['system', 'dictionary', 'dataSelector', type.id, editing?.id ?? ROOT],
-    queryFn: async () => (await dictionaryApi.parentSelector(type.id, editing?.id ?? ROOT, true)).data.list,
+    queryKey: ['system', 'dictionary', 'dataSelector', source.key, type.id, editing?.id ?? ROOT],
+    queryFn: () => source.parents(type.id, editing?.id ?? ROOT),
     enabled: open && isTree,
   });
   const initialValues: DictionaryDataForm = editing
@@ -68,8 +89,7 @@ export function DataFormModal({ open, type, editing, parentId, onClose, onSaved 
           simpleSpelling: values.simpleSpelling || null,
           description: values.description || null,
         };
-        if (editing) await dictionaryApi.updateData(editing.id, body);
-        else await dictionaryApi.createData(body);
+        await source.save(editing?.id ?? null, body);
         onSaved();
       }}
     >

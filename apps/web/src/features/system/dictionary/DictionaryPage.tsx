@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Button, Empty, Input, Space, Table, Tag, Tooltip } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined, ExportOutlined, ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +11,9 @@ import { invalidateDictionaries } from '../../../lookups/dictionaries.ts';
 import { flattenTree, parentIds } from '../../../lookups/tree.ts';
 import { useConfirmDelete } from '../common/useConfirm.ts';
 import { SideTree } from '../common/SideTree.tsx';
-import { StateCell } from '../common/StateCell.tsx';
 import { NS } from '../messages.ts';
 import { DataFormModal } from './DataFormModal.tsx';
+import { dataColumns } from './dataColumns.tsx';
 import { ImportModal } from './ImportModal.tsx';
 import { TypeFormModal } from './TypeFormModal.tsx';
 import './messages.ts';
@@ -88,75 +87,16 @@ export default function DictionaryPage() {
   };
 
   const isTree = current?.isTree === 1;
-  const columns: ColumnsType<DictionaryData> = [
-    {
-      title: t('dict.itemName'),
-      dataIndex: 'fullName',
-      ellipsis: true,
-      sorter: isTree ? undefined : (a, b) => a.fullName.localeCompare(b.fullName, 'zh'),
-    },
-    {
-      title: t('dict.itemCode'),
-      dataIndex: 'enCode',
-      width: 160,
-      sorter: isTree ? undefined : (a, b) => a.enCode.localeCompare(b.enCode, 'en', { numeric: true }),
-    },
-    { title: t('dict.simpleSpelling'), dataIndex: 'simpleSpelling', width: 120, render: (v: string | null) => v || '' },
-    {
-      title: t('dict.isDefault'),
-      dataIndex: 'isDefault',
-      width: 90,
-      align: 'center',
-      render: (v: number) => (v === 1 ? <Tag color="blue">{t('yes')}</Tag> : ''),
-    },
-    {
-      title: t('sortCode'),
-      dataIndex: 'sortCode',
-      width: 80,
-      align: 'center',
-      sorter: isTree ? undefined : (a, b) => a.sortCode - b.sortCode,
-    },
-    {
-      title: t('status'),
-      dataIndex: 'enabledMark',
-      width: 100,
-      align: 'center',
-      render: (v: number, row) => (
-        <StateCell
-          value={v}
-          loading={state.isPending && state.variables?.id === row.id}
-          onChange={(enabledMark) => state.mutate({ id: row.id, enabledMark })}
-        />
-      ),
-    },
-    {
-      title: t('actions'),
-      key: 'actions',
-      width: isTree ? 210 : 140,
-      fixed: 'right',
-      render: (_: unknown, row) => (
-        <Space size={0}>
-          {isTree && (
-            <Auth code={BUTTON_CODES.add}>
-              <Button type="link" size="small" onClick={() => setDataModal({ editing: null, parentId: row.id })}>
-                {t('dict.addChild')}
-              </Button>
-            </Auth>
-          )}
-          <Auth code={BUTTON_CODES.edit}>
-            <Button type="link" size="small" onClick={() => setDataModal({ editing: row })}>
-              {t('edit')}
-            </Button>
-          </Auth>
-          <Auth code={BUTTON_CODES.remove}>
-            <Button type="link" size="small" danger onClick={() => removeData(row)}>
-              {t('delete')}
-            </Button>
-          </Auth>
-        </Space>
-      ),
-    },
-  ];
+  const columns = dataColumns({
+    t,
+    isTree,
+    sorters: true,
+    savingStateOf: state.isPending ? state.variables?.id : undefined,
+    onState: (row, enabledMark) => state.mutate({ id: row.id, enabledMark }),
+    onAddChild: (row) => setDataModal({ editing: null, parentId: row.id }),
+    onEdit: (row) => setDataModal({ editing: row }),
+    onRemove: removeData,
+  });
 
   return (
     <div className="ma-page ma-sys-page" data-testid="ma-dictionary-page">
