@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sanitizeOptionalHtml } from '../../lib/sanitize-html.ts';
 import { parseJson } from './db-errors.ts';
-import { assertFreeEnCode, createdBy, setEnabledMark, updatedBy, writeUnique } from './records.ts';
+import { assertFreeEnCode, copyIdentity, createdBy, setEnabledMark, updatedBy, writeUnique } from './records.ts';
 import { callError, runTemplateSql, type Caller } from './data-interface.runner.ts';
 import { toTree } from './tree.ts';
 
@@ -173,8 +173,7 @@ export async function setTemplateState(ctx: AppContext, id: string, userId: stri
 /** A copy named "<name> 副本…" with an enCode that is still free. */
 export async function copyTemplate(ctx: AppContext, id: string, userId: string | null): Promise<string> {
   const row = await findTemplate(ctx, id);
-  const stamp = String(Date.now()).slice(-6);
-  const newCode = `${row.enCode.slice(0, 40)}.${stamp}`;
+  const { enCode: newCode, fullName } = copyIdentity(row, { separator: '.', codeLength: 40, nameLength: 40 });
   const newId_ = newId();
   const { id: _id, createdAt: _c, createdBy: _cb, updatedAt: _u, updatedBy: _ub, ...rest } = row;
   // A template saved before sanitizing on write existed is cleaned as it is copied.
@@ -186,7 +185,7 @@ export async function copyTemplate(ctx: AppContext, id: string, userId: string |
         ...rest,
         printTemplate,
         id: newId_,
-        fullName: `${row.fullName.slice(0, 40)}副本${stamp}`,
+        fullName,
         enCode: newCode,
         enabledMark: 0,
         ...createdBy(userId),
