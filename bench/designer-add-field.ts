@@ -11,13 +11,19 @@
  * new item's node arrives. The second figure, to the next frame, adds the
  * browser's layout and paint. BENCH_WEB_DIST=<folder> uses a build already
  * made; BENCH_PROFILE=1 prints where the 200-field adds spend their time
- * (CPU profile through CDP, self time by function).
+ * (CPU profile through CDP, self time by function); BENCH_TRACE=1 prints the
+ * renderer's main-thread time of those adds by kind (script, style, layout,
+ * paint) from a Chrome trace, with the layouts forced inside script apart
+ * (BENCH_TRACE=calls also lists the long events); BENCH_RENDERS=1 counts the
+ * components each add renders (through React's devtools hook, like React
+ * DevTools), by name (BENCH_RENDERS=<n> lists n names); names are readable with an unminified build
+ * (vite build --minify false). BENCH_PROFILE=<n> lists n functions.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { login } from './support.ts';
 import { startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
 
@@ -136,6 +142,145 @@ async function profile(page: Page, enCode: string, n: number) {
   }
   console.log('\n  where 10 adds on the 200-field form spend their time (self ms):');
   for (const [k, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`    ${ms.toFixed(1).padStart(8)}  ${k}`);
+  // Inclusive time by function name (each sample counted once per name on its stack): with an
+  // unminified build (vite build --minify false) this names the components that cost.
+  const byId = new Map(prof.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of prof.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
+  const total = new Map<string, number>();
+  for (const node of prof.nodes) {
+    const ms = (dt.get(node.id) ?? 0) / 1000;
+    if (!ms) continue;
+    const names = new Set<string>();
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id))
+      names.add(byId.get(id)!.callFrame.functionName || '(anonymous)');
+    for (const name of names) total.set(name, (total.get(name) ?? 0) + ms);
+  }
+  console.log('\n  inclusive ms by function name:');
+  for (const [k, ms] of [...total]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(process.env.BENCH_PROFILE) > 1 ? Number(process.env.BENCH_PROFILE) : 20))
+    console.log(`    ${ms.toFixed(1).padStart(8)}  ${k}`);
+}
+
+const LISTED = new Set(['FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'Layout', 'UpdateLayoutTree', 'Paint']);
+
+/** Main-thread time of 10 adds on the big form by trace event (BENCH_TRACE=1); forced = layout/style inside script. */
+async function trace(page: Page, enCode: string, n: number) {
+  await openDesigner(page, enCode, n);
+  const cdp = await page.context().newCDPSession(page);
+  type Ev = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number };
+  const events: Ev[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as Ev[])));
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,v8', transferMode: 'ReportEvents' });
+  for (let i = 0; i < 10; i++) await addOnce(page);
+  await cdp.send('Tracing.end');
+  await done;
+  // The renderer's main thread is the one that ran the click.
+  const click = events.find((e) => e.name === 'EventDispatch');
+  if (!click) return console.log('  no click in the trace');
+  const main = events.filter((e) => e.ph === 'X' && e.pid === click.pid && e.tid === click.tid && e.dur !== undefined);
+  const script = main.filter((e) => e.name === 'EventDispatch' || e.name === 'FunctionCall' || e.name === 'RunMicrotasks');
+  const inScript = (e: Ev) => script.some((s) => s !== e && s.ts <= e.ts && e.ts + e.dur! <= s.ts + s.dur!);
+  const sum = new Map<string, number>();
+  for (const e of main) {
+    const kind = ['Layout', 'UpdateLayoutTree'].includes(e.name) && inScript(e) ? `${e.name} (forced in script)` : e.name;
+    sum.set(kind, (sum.get(kind) ?? 0) + e.dur! / 1000);
+  }
+  console.log('\n  main-thread time of 10 adds on the 200-field form by event (ms, nested events counted in their parents too):');
+  for (const [k, ms] of [...sum].sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`    ${ms.toFixed(1).padStart(8)}  ${k}`);
+  if (process.env.BENCH_TRACE === 'calls') {
+    const t0 = click.ts;
+    for (const e of main.filter((x) => x.dur! > 1500 && LISTED.has(x.name)))
+      console.log(
+        `    ${((e.ts - t0) / 1000).toFixed(1).padStart(9)} +${(e.dur! / 1000).toFixed(1).padStart(6)}  ${e.name} ${JSON.stringify((e as { args?: { data?: unknown } }).args?.data ?? '').slice(0, 140)}`,
+      );
+  }
+}
+
+/**
+ * Installed before the app loads: React reports each commit to the devtools
+ * hook; this walks the committed tree the way React DevTools does (a subtree
+ * whose child list is the previous one was skipped) and counts the components
+ * that rendered, by name, into window.__renders.
+ */
+function countRenders() {
+  const PERFORMED_WORK = 1;
+  const COMPONENT_TAGS = new Set([0, 1, 11, 14, 15]);
+  type Fiber = {
+    tag: number;
+    flags: number;
+    type: { displayName?: string; name?: string; render?: { name?: string }; type?: { name?: string } } | string | null;
+    child: Fiber | null;
+    sibling: Fiber | null;
+    alternate: Fiber | null;
+  };
+  const w = window as unknown as { __renders: Record<string, number>[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+  w.__renders = [];
+  const nameOf = (f: Fiber) => {
+    const t = f.type;
+    if (!t || typeof t === 'string') return String(t);
+    return t.displayName || t.name || t.render?.name || t.type?.name || '(anonymous)';
+  };
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    onCommitFiberRoot: (_id: number, root: { current: Fiber }) => {
+      const counts: Record<string, number> = {};
+      const walk = (f: Fiber) => {
+        if (COMPONENT_TAGS.has(f.tag) && (!f.alternate || (f.flags & PERFORMED_WORK) !== 0)) {
+          const name = nameOf(f);
+          counts[name] = (counts[name] ?? 0) + 1;
+        }
+        if (f.alternate && f.child === f.alternate.child) return;
+        for (let c = f.child; c; c = c.sibling) walk(c);
+      };
+      walk(root.current);
+      w.__renders.push(counts);
+    },
+  };
+}
+
+/** Components rendered by each of 5 adds on the big form (BENCH_RENDERS=1). */
+async function renders(browser: Browser, enCode: string, n: number) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  page.on('dialog', (d) => void d.accept());
+  // tsx compiles nested named functions with a __name helper that the page does not have.
+  await page.addInitScript('globalThis.__name ??= (f) => f;');
+  await page.addInitScript(countRenders);
+  await signIn(page);
+  await openDesigner(page, enCode, n);
+  await page.waitForTimeout(500);
+  console.log(`\n  components rendered per add on the ${n}-field form (all commits of the add, by name):`);
+  for (let i = 0; i < 5; i++) {
+    await page.evaluate(() => ((window as unknown as { __renders: unknown[] }).__renders = []));
+    await addOnce(page);
+    await page.waitForTimeout(300);
+    const commits = await page.evaluate(() => (window as unknown as { __renders: Record<string, number>[] }).__renders);
+    const byName = new Map<string, number>();
+    for (const c of commits) for (const [k, v] of Object.entries(c)) byName.set(k, (byName.get(k) ?? 0) + v);
+    const total = [...byName.values()].reduce((a, b) => a + b, 0);
+    const top = [...byName]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, Number(process.env.BENCH_RENDERS) > 1 ? Number(process.env.BENCH_RENDERS) : 12)
+      .map(([k, v]) => `${k} ${v}`);
+    console.log(`    add ${i + 1}: ${total} in ${commits.length} commit(s): ${top.join(', ')}`);
+  }
+  await page.close();
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${base}/login`);
+  await page.locator('input#account, input[name="account"]').first().fill('admin');
+  await page.locator('input[type="password"]').first().fill('admin123');
+  await page.keyboard.press('Enter');
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
 try {
@@ -148,11 +293,7 @@ try {
   });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
   page.on('dialog', (d) => void d.accept());
-  await page.goto(`${base}/login`);
-  await page.locator('input#account, input[name="account"]').first().fill('admin');
-  await page.locator('input[type="password"]').first().fill('admin123');
-  await page.keyboard.press('Enter');
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await signIn(page);
 
   const baseline = await measure(page, small, 10);
   const target = await measure(page, big, 200);
@@ -166,6 +307,8 @@ try {
   const p50 = pct(target.dom, 50);
   console.log(`  goal: under 50 ms on 200 fields -> ${p50 < 50 ? 'met' : 'missed'} (p50 ${p50.toFixed(1)} ms)`);
   if (process.env.BENCH_PROFILE) await profile(page, big, 200);
+  if (process.env.BENCH_TRACE) await trace(page, big, 200);
+  if (process.env.BENCH_RENDERS) await renders(browser, big, 200);
   await browser.close();
 } finally {
   await stopServerProcess(server);

@@ -169,10 +169,15 @@ export function FieldProps({ doc, at, api }: { doc: DesignDoc; at: Located; api:
 
 type Setter = (patch: Partial<FormField>, prop?: string) => void;
 
-/** The data key, checked against the key rule and the other keys of its scope; a bad key is shown, not saved. */
+/**
+ * The data key, checked against the key rule and the other keys of its scope; a
+ * bad key is shown, not saved. What is typed is kept per field: selecting another
+ * field shows that field's key (the input stays mounted).
+ */
 function KeyInput({ doc, field, set }: { doc: DesignDoc; field: FormField; set: Setter }) {
   const { t } = useTranslation(NS);
-  const [text, setText] = useState(field.field ?? '');
+  const [draft, setDraft] = useState({ id: field.id, text: field.field ?? '' });
+  const text = draft.id === field.id ? draft.text : (field.field ?? '');
   const problem = keyProblem(doc.form.fields, field.id, text);
   return (
     <Form.Item label={t('fieldKey')} validateStatus={problem ? 'error' : undefined} help={problem ? t(`key.${problem}`) : undefined}>
@@ -182,7 +187,7 @@ function KeyInput({ doc, field, set }: { doc: DesignDoc; field: FormField; set: 
         data-testid="lcd-prop-key"
         onChange={(e) => {
           const next = e.target.value.trim();
-          setText(next);
+          setDraft({ id: field.id, text: next });
           if (!keyProblem(doc.form.fields, field.id, next))
             set(field.type === 'table' ? { field: next, tableName: next } : { field: next }, 'field');
         }}

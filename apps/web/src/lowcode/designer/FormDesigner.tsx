@@ -46,6 +46,13 @@ const collision: CollisionDetection = (args) => {
   return [...hits].sort((a, b) => area(a.id) - area(b.id));
 };
 
+/**
+ * The pointer sensor's options, one object for the designer's life: useSensor
+ * memoizes on the options' identity, and a new sensor list gives DndContext new
+ * activators, which re-renders every draggable item on the canvas.
+ */
+const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
+
 /** Where a drop over `overId` puts a field: a container's end, or before the field hovered. */
 function target(doc: DesignDoc, overId: string): { containerId: string; index: number } | null {
   if (overId.startsWith('drop:')) {
@@ -82,7 +89,9 @@ const PropsPanel = memo(function PropsPanel({
           key: 'field',
           label: t('fieldProps'),
           disabled: !selected,
-          children: selected ? <FieldProps key={selected.field.id} doc={doc} at={selected} api={api} /> : null,
+          // Not keyed by field: selecting another field updates the mounted controls
+          // instead of mounting a new antd form (its styles, form store, wave effects).
+          children: selected ? <FieldProps doc={doc} at={selected} api={api} /> : null,
         },
         { key: 'form', label: t('formProps'), children: <FormProps doc={doc} api={api} /> },
       ]}
@@ -97,7 +106,7 @@ export function FormDesigner({ doc, api }: { doc: DesignDoc; api: DesignApi }) {
   const selectedId = useSelectedId();
   const [dragging, setDragging] = useState<string | null>(null);
   const [propsTab, setPropsTab] = useState('field');
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
 
   // The latest document for the handlers, so they keep their identity (the palette and canvas stay memoized).
   const docRef = useRef(doc);

@@ -14,6 +14,8 @@ import type { DesignApi } from './useDesign.ts';
 const TOOLBAR = ['add', 'export', 'import', 'batchRemove', 'batchPrint'] as const;
 const ROW = ['edit', 'remove', 'detail'] as const;
 const PERMISSIONS = ['useColumnPermission', 'useFormPermission', 'useButtonPermission', 'useDataPermission'] as const;
+/** One options object (useSensor memoizes on it): a new one per render would re-render every sortable column. */
+const POINTER_OPTIONS = { activationConstraint: { distance: 4 } };
 
 /** The list tab: columns from the form's fields (drag to reorder), search, sort, paging, style, buttons, permissions. */
 export function ListDesigner({ doc, api }: { doc: DesignDoc; api: DesignApi }) {
@@ -22,7 +24,7 @@ export function ListDesigner({ doc, api }: { doc: DesignDoc; api: DesignApi }) {
   const columns = useMemo(() => syncColumns(list, doc.form.fields), [list, doc.form.fields]);
   const searchable = useMemo(() => searchCandidates(doc.form.fields), [doc.form.fields]);
   const mainFields = useMemo(() => columnCandidates(doc.form.fields).filter((c) => !c.key.includes('.')), [doc.form.fields]);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS));
   const set = (patch: Partial<ListDefinition>, group: string | null = null) =>
     api.apply((d) => ({ ...d, list: { ...d.list, ...patch } }), group);
   const setCol = (field: string, patch: Partial<ListColumn>) =>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Modal, Space, Spin, Tabs, Tooltip } from 'antd';
 import { EyeOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { ListDesigner } from './ListDesigner.tsx';
 import { listForSave, syncColumns } from './listFields.ts';
 import { NS } from './messages.ts';
 import { SelectionContext, SelectionStore } from './selection.ts';
-import { useDesign } from './useDesign.ts';
+import { useDesign, type DesignApi } from './useDesign.ts';
 import './messages.ts';
 import './designer.css';
 import { JsonFileInput } from './JsonFileInput.tsx';
@@ -108,13 +108,27 @@ export default function ModelDesigner({ model, onClose, onSaved }: { model: Mode
     }
   };
 
+  // The toolbar's handlers keep their identity (it is memoized: a field change re-renders only its undo / redo state).
+  const latest = useRef({ save, close, exportJson });
+  latest.current = { save, close, exportJson };
+  const actions = useMemo<ToolbarActions>(
+    () => ({
+      save: () => void latest.current.save(),
+      close: () => latest.current.close(),
+      exportJson: () => latest.current.exportJson(),
+      importJson: () => fileRef.current?.click(),
+      preview: () => setPreview(true),
+    }),
+    [],
+  );
+
   return (
     <Modal
       open
       width="100vw"
       style={{ top: 0, maxWidth: '100vw', padding: 0, paddingBottom: 0 }}
       className="lcd-modal"
-      styles={{ body: { height: '100vh', padding: 0 } }}
+      styles={{ body: { height: '100vh', padding: 0, display: 'flex', flexDirection: 'column' } }}
       title={null}
       footer={null}
       closable={false}
@@ -122,57 +136,18 @@ export default function ModelDesigner({ model, onClose, onSaved }: { model: Mode
       destroyOnHidden
       keyboard={false}
     >
-      <div
-        style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 16px', borderBottom: '1px solid #eef0f4' }}
-        data-testid="lcd-designer"
-      >
-        <strong style={{ flex: 'none' }}>
-          {model.fullName} <span className="lcd-props-hint">{model.enCode}</span>
-        </strong>
-        <Tabs
-          style={{ flex: 1, marginBottom: -14 }}
-          activeKey={tab}
-          onChange={setTab}
-          centered
-          items={[
-            { key: 'form', label: t('formTab') },
-            { key: 'list', label: t('listTab'), disabled: model.webType === 1 },
-          ]}
-        />
-        <Space>
-          <Tooltip title={`${t('undo')} (Ctrl+Z)`}>
-            <Button
-              icon={<UndoOutlined />}
-              disabled={!state.past.length}
-              onClick={api.undo}
-              aria-label={t('undo')}
-              data-testid="lcd-undo"
-            />
-          </Tooltip>
-          <Tooltip title={`${t('redo')} (Ctrl+Y)`}>
-            <Button
-              icon={<RedoOutlined />}
-              disabled={!state.future.length}
-              onClick={api.redo}
-              aria-label={t('redo')}
-              data-testid="lcd-redo"
-            />
-          </Tooltip>
-          <Button icon={<EyeOutlined />} onClick={() => setPreview(true)} data-testid="lcd-preview">
-            {t('preview')}
-          </Button>
-          <Button onClick={() => fileRef.current?.click()}>{t('importJson')}</Button>
-          <Button onClick={exportJson}>{t('exportJson')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void save()} data-testid="lcd-save">
-            {t('save')}
-          </Button>
-          <Button onClick={close} data-testid="lcd-close">
-            {t('close')}
-          </Button>
-        </Space>
-        <JsonFileInput ref={fileRef} onFile={(f) => void importJson(f)} />
-      </div>
-      <div style={{ height: 'calc(100% - 53px)' }}>
+      <Toolbar
+        model={model}
+        tab={tab}
+        onTab={setTab}
+        canUndo={state.past.length > 0}
+        canRedo={state.future.length > 0}
+        saving={saving}
+        api={api}
+        actions={actions}
+      />
+      <JsonFileInput ref={fileRef} onFile={(f) => void importJson(f)} />
+      <div style={{ flex: 1, minHeight: 0 }}>
         <SelectionContext.Provider value={selection}>
           {tab === 'form' ? <FormDesigner doc={doc} api={api} /> : <ListDesigner doc={doc} api={api} />}
         </SelectionContext.Provider>
@@ -193,6 +168,76 @@ export default function ModelDesigner({ model, onClose, onSaved }: { model: Mode
     </Modal>
   );
 }
+
+interface ToolbarActions {
+  save: () => void;
+  close: () => void;
+  exportJson: () => void;
+  importJson: () => void;
+  preview: () => void;
+}
+
+/** The designer's title, tabs and commands; memoized, its handlers stable. */
+const Toolbar = memo(function Toolbar({
+  model,
+  tab,
+  onTab,
+  canUndo,
+  canRedo,
+  saving,
+  api,
+  actions,
+}: {
+  model: ModelDetail;
+  tab: string;
+  onTab: (tab: string) => void;
+  canUndo: boolean;
+  canRedo: boolean;
+  saving: boolean;
+  api: DesignApi;
+  actions: ToolbarActions;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <div
+      style={{ display: 'flex', alignItems: 'center', gap: 12, padding: '10px 16px', borderBottom: '1px solid #eef0f4' }}
+      data-testid="lcd-designer"
+    >
+      <strong style={{ flex: 'none' }}>
+        {model.fullName} <span className="lcd-props-hint">{model.enCode}</span>
+      </strong>
+      <Tabs
+        style={{ flex: 1, marginBottom: -14 }}
+        activeKey={tab}
+        onChange={onTab}
+        centered
+        items={[
+          { key: 'form', label: t('formTab') },
+          { key: 'list', label: t('listTab'), disabled: model.webType === 1 },
+        ]}
+      />
+      <Space>
+        <Tooltip title={`${t('undo')} (Ctrl+Z)`}>
+          <Button icon={<UndoOutlined />} disabled={!canUndo} onClick={api.undo} aria-label={t('undo')} data-testid="lcd-undo" />
+        </Tooltip>
+        <Tooltip title={`${t('redo')} (Ctrl+Y)`}>
+          <Button icon={<RedoOutlined />} disabled={!canRedo} onClick={api.redo} aria-label={t('redo')} data-testid="lcd-redo" />
+        </Tooltip>
+        <Button icon={<EyeOutlined />} onClick={actions.preview} data-testid="lcd-preview">
+          {t('preview')}
+        </Button>
+        <Button onClick={actions.importJson}>{t('importJson')}</Button>
+        <Button onClick={actions.exportJson}>{t('exportJson')}</Button>
+        <Button type="primary" loading={saving} onClick={actions.save} data-testid="lcd-save">
+          {t('save')}
+        </Button>
+        <Button onClick={actions.close} data-testid="lcd-close">
+          {t('close')}
+        </Button>
+      </Space>
+    </div>
+  );
+});
 
 /** Loads a model, then opens its designer. */
 export function ModelDesignerLoader({ id, onClose, onSaved }: { id: string; onClose: () => void; onSaved: () => void }) {
