@@ -1,13 +1,20 @@
 /**
  * What every benchmark needs around the real server: a free loopback port,
  * waiting for start-up, signing in, a process's CPU time, and a private
- * PostgreSQL schema when DATABASE_URL is set.
+ * PostgreSQL schema when DATABASE_URL is set; for the low-code benches, a
+ * seeded SQLite folder with one released model (seedReleasedModel).
  */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
+import type { ModelBody } from '@medalliance/contract';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { AppContext } from '../apps/server/src/context.ts';
+import type { DbHandle } from '../apps/server/src/db/connection.ts';
+import type { RuntimeModel } from '../apps/server/src/modules/visualdev/records.service.ts';
+import { login, startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
 
 export { freePort, login, waitForServer } from '../apps/server/src/test/server-process.ts';
 
@@ -83,3 +90,68 @@ export async function startServer(opts: {
 
 /** Stops a server started above: SIGTERM, then SIGKILL after 10 s. */
 export const stopServer = stopServerProcess;
+
+/** A private temporary folder for one bench run and its server's data folder inside it. */
+export function benchWorkDir(prefix: string): { work: string; dataDir: string } {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `medalliance-bench-${prefix}-`));
+  const dataDir = path.join(work, 'data');
+  fs.mkdirSync(dataDir, { recursive: true });
+  return { work, dataDir };
+}
+
+/** The services' context over an open database, for seeding from a bench (no server). */
+export function benchContext(handle: DbHandle, dataDir: string): AppContext {
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), databaseUrl: null };
+  return { db: handle.db, dialect: handle.dialect, config, log: console } as unknown as AppContext;
+}
+
+/**
+ * The low-code benches' start: the SQLite file of `dataDir` migrated and seeded
+ * with the demo data, then `body` created and released through the real
+ * services (its tables, indexes, trigram index). `prepare` runs on the still
+ * open database after the release (e.g. to drop the trigram triggers before
+ * bulk rows). Answers the model's id and its main table.
+ */
+export async function seedReleasedModel(
+  dataDir: string,
+  body: ModelBody,
+  prepare?: (ctx: AppContext, model: RuntimeModel) => Promise<void>,
+): Promise<{ modelId: string; table: string }> {
+  // Loaded here, not at the top: the other benches import this file without the server's modules.
+  const [{ openDb }, { migrateToLatest }, { seed }, { createModel }, { runtimeModel }, { releaseModel }] = await Promise.all([
+    import('../apps/server/src/db/connection.ts'),
+    import('../apps/server/src/db/migrate.ts'),
+    import('../apps/server/src/db/seed/index.ts'),
+    import('../apps/server/src/modules/visualdev/base.service.ts'),
+    import('../apps/server/src/modules/visualdev/records.service.ts'),
+    import('../apps/server/src/modules/visualdev/release.service.ts'),
+  ]);
+  const handle = openDb({ databaseUrl: null, sqliteFile: path.join(dataDir, 'app.db') });
+  try {
+    const ctx = benchContext(handle, dataDir);
+    await migrateToLatest(handle.db);
+    await seed(ctx);
+    const modelId = await createModel(ctx, body, null);
+    await releaseModel(ctx, modelId, null, false);
+    const model = await runtimeModel(ctx, modelId);
+    if (prepare) await prepare(ctx, model);
+    return { modelId, table: model.main.name };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** startServer, then signs in as `account` (the seeded administrator by default). */
+export async function startSignedIn(
+  opts: { dataDir: string; work: string; databaseUrl: string | null },
+  account = 'admin',
+  password = 'admin123',
+): Promise<{ base: string; server: ChildProcess; token: string }> {
+  const { base, server } = await startServer(opts);
+  try {
+    return { base, server, token: await login(base, account, password) };
+  } catch (err) {
+    await stopServer(server);
+    throw err;
+  }
+}

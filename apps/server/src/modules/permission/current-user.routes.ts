@@ -5,9 +5,8 @@ import type { AppContext } from '../../context.ts';
 import { userAccess } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/i18n.ts';
-import { keywordMatch, paginate } from '../../http/paging.ts';
 import { parse } from '../../http/validate.ts';
-import { baseInfo, changeOwnPassword, setAvatar, updateBaseInfo } from './current-user.service.ts';
+import { baseInfo, changeOwnPassword, ownSignIns, setAvatar, updateBaseInfo } from './current-user.service.ts';
 
 const userRoute = { config: { access: userAccess } };
 const base = '/permission/Users/Current';
@@ -62,15 +61,6 @@ export async function currentUserRoutes(app: FastifyInstance, ctx: AppContext) {
   /** My own sign-in history, newest first. */
   app.get(`${base}/SystemLog`, userRoute, async (req) => {
     const q = parse(systemLogQuery, req.query, requestLanguage(req));
-    let query = ctx.db
-      .selectFrom('loginLogs')
-      .select(['id', 'account', 'ip', 'ipAddressName', 'platform', 'browser', 'loginType', 'success', 'message', 'createdAt'])
-      .where('userId', '=', req.session.userId)
-      .orderBy('createdAt', q.sort)
-      .orderBy('id', q.sort);
-    if (q.keyword) query = query.where(keywordMatch(['ip', 'platform', 'browser'], q.keyword));
-    if (q.startTime) query = query.where('createdAt', '>=', q.startTime);
-    if (q.endTime) query = query.where('createdAt', '<=', q.endTime);
-    return ok(await paginate(query, q));
+    return ok(await ownSignIns(ctx, req.session.userId, q));
   });
 }

@@ -1,8 +1,10 @@
+import { sql, type SqlBool } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { announceEnded, revokeUserSessionsIn, type SessionInfo } from '../oauth/sessions.service.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { hashPassword, md5, verifyPassword } from '../../lib/crypto.ts';
 import { defineMessages } from '../../http/i18n.ts';
+import { ownColumns, runList, type ListTableSpec } from '../visualdev/list-query.ts';
 
 defineMessages({
   zh: {
@@ -147,4 +149,55 @@ export async function changeOwnPassword(ctx: AppContext, session: SessionInfo, i
     return revokeUserSessionsIn(trx, session.userId, 'password', session.id);
   });
   announceEnded(ctx, ended);
+}
+
+/** The signed-in user's own sign-in history (list-query.ts): keyword over address, platform and browser, a time range, newest first or oldest. */
+const signInList: ListTableSpec = {
+  table: 'loginLogs',
+  columns: ownColumns({
+    id: 'string',
+    account: 'string',
+    ip: 'string',
+    ipAddressName: 'string',
+    platform: 'string',
+    browser: 'string',
+    loginType: 'string',
+    success: 'int',
+    message: 'text',
+    createdAt: 'datetime',
+  }),
+  search: { createdAt: 'range' },
+  sortable: new Set(['createdAt']),
+  defaultSort: [{ field: 'createdAt', order: 'desc' }],
+  idKey: 'id',
+  keywordFields: ['ip', 'platform', 'browser'],
+};
+
+export function ownSignIns(
+  ctx: AppContext,
+  userId: string,
+  q: {
+    keyword: string;
+    sort: 'asc' | 'desc';
+    startTime?: number | undefined;
+    endTime?: number | undefined;
+    currentPage: number;
+    pageSize: number;
+  },
+) {
+  return runList(
+    ctx.db,
+    ctx.dialect,
+    signInList,
+    {
+      filters: { createdAt: [q.startTime || null, q.endTime || null] },
+      keyword: q.keyword,
+      sidx: 'createdAt',
+      sort: q.sort,
+      currentPage: q.currentPage,
+      pageSize: q.pageSize,
+    },
+    // Only the caller's own rows.
+    { rowFilter: sql<SqlBool>`${sql.ref('loginLogs.userId')} = ${userId}`, select: Object.keys(signInList.columns) },
+  );
 }

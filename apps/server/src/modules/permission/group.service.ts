@@ -1,17 +1,46 @@
 import type { GroupBody, PickerNode } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { keywordMatch, paginate } from '../../http/paging.ts';
+import { keywordMatch } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
+import { ownColumns, runList, type ListTableSpec } from '../visualdev/list-query.ts';
 import './messages.ts';
 
 const groupColumns = ['id', 'fullName', 'enCode', 'type', 'sortCode', 'enabledMark', 'description', 'createdAt'] as const;
 
+/** The groups list (list-query.ts): keyword over name and code, in sort-code order, newest first within one. */
+const groupList: ListTableSpec = {
+  table: 'groups',
+  columns: ownColumns({
+    id: 'string',
+    fullName: 'string',
+    enCode: 'string',
+    type: 'string',
+    sortCode: 'int',
+    enabledMark: 'int',
+    description: 'text',
+    createdAt: 'datetime',
+  }),
+  search: {},
+  sortable: new Set(),
+  defaultSort: [
+    { field: 'sortCode', order: 'asc' },
+    { field: 'createdAt', order: 'desc' },
+    { field: 'id', order: 'asc' },
+  ],
+  idKey: 'id',
+  keywordFields: ['fullName', 'enCode'],
+};
+
 export async function listGroups(ctx: AppContext, q: { keyword: string; currentPage: number; pageSize: number }) {
-  let query = ctx.db.selectFrom('groups').select(groupColumns);
-  if (q.keyword) query = query.where(keywordMatch(['groups.fullName', 'groups.enCode'], q.keyword));
-  const page = await paginate(query.orderBy('sortCode').orderBy('createdAt', 'desc').orderBy('id'), q);
+  const page = await runList<Record<(typeof groupColumns)[number], unknown>>(
+    ctx.db,
+    ctx.dialect,
+    groupList,
+    { filters: {}, keyword: q.keyword, currentPage: q.currentPage, pageSize: q.pageSize },
+    { rowFilter: null, select: [...groupColumns] },
+  );
   return { list: page.list.map((g) => ({ ...g, creatorTime: g.createdAt })), pagination: page.pagination };
 }
 

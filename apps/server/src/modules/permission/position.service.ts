@@ -1,9 +1,9 @@
 import type { PickerNode, PositionBody } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { keywordMatch, paginate } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
+import { ownColumns, runList, type ListTableSpec } from '../visualdev/list-query.ts';
 import { invalidateGrants } from './grants.service.ts';
 import { membershipNames } from './labels.ts';
 import { allOrgs, findOrg, inSubtree, keepWithAncestors, linkTree, orgPathNames, toOrgNodes } from './org-tree.service.ts';
@@ -11,19 +11,53 @@ import './messages.ts';
 
 const positionColumns = ['id', 'organizeId', 'fullName', 'enCode', 'type', 'sortCode', 'enabledMark', 'description', 'createdAt'] as const;
 
+/** The positions list (list-query.ts): keyword over name and code, in sort-code order, newest first within one. */
+const positionList: ListTableSpec = {
+  table: 'positions',
+  columns: ownColumns({
+    id: 'string',
+    organizeId: 'string',
+    fullName: 'string',
+    enCode: 'string',
+    type: 'string',
+    sortCode: 'int',
+    enabledMark: 'int',
+    description: 'text',
+    createdAt: 'datetime',
+  }),
+  search: { enabledMark: 'equal' },
+  sortable: new Set(),
+  defaultSort: [
+    { field: 'sortCode', order: 'asc' },
+    { field: 'createdAt', order: 'desc' },
+    { field: 'id', order: 'asc' },
+  ],
+  idKey: 'id',
+  keywordFields: ['fullName', 'enCode'],
+};
+
 export async function listPositions(
   ctx: AppContext,
   q: { keyword: string; organizeId: string | null; currentPage: number; pageSize: number; enabledOnly?: boolean },
 ) {
-  let query = ctx.db.selectFrom('positions').select(positionColumns);
-  if (q.keyword) query = query.where(keywordMatch(['positions.fullName', 'positions.enCode'], q.keyword));
+  const where = [];
   if (q.organizeId) {
     const org = await findOrg(ctx, q.organizeId);
     if (!org) throw notFound();
-    query = query.where(inSubtree(ctx.dialect, 'positions.organizeId', org.idPath));
+    where.push(inSubtree(ctx.dialect, 'positions.organizeId', org.idPath));
   }
-  if (q.enabledOnly) query = query.where('enabledMark', '=', 1);
-  const page = await paginate(query.orderBy('sortCode').orderBy('createdAt', 'desc').orderBy('id'), q);
+  const page = await runList<Record<(typeof positionColumns)[number], unknown> & { organizeId: string }>(
+    ctx.db,
+    ctx.dialect,
+    positionList,
+    {
+      filters: q.enabledOnly ? { enabledMark: 1 } : {},
+      keyword: q.keyword,
+      currentPage: q.currentPage,
+      pageSize: q.pageSize,
+    },
+    { rowFilter: null, select: [...positionColumns], where },
+  );
   const names = await orgPathNames(
     ctx,
     page.list.map((p) => p.organizeId),

@@ -1,10 +1,11 @@
+import { sql, type SqlBool } from 'kysely';
 import type { PickerNode, RoleBody } from '@medalliance/contract';
 import { GLOBAL_ROLE_NODE_ID } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { keywordMatch, paginate } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
+import { ownColumns, runList, type ListTableSpec } from '../visualdev/list-query.ts';
 import { invalidateGrants } from './grants.service.ts';
 import { membershipNames } from './labels.ts';
 import {
@@ -33,24 +34,58 @@ async function roleOrgs(ctx: AppContext, roleIds: string[]) {
   return map;
 }
 
+/** The roles list (list-query.ts): keyword over name and code, global or not, in sort-code order, newest first within one. */
+const roleList: ListTableSpec = {
+  table: 'roles',
+  columns: ownColumns({
+    id: 'string',
+    fullName: 'string',
+    enCode: 'string',
+    globalMark: 'int',
+    sortCode: 'int',
+    enabledMark: 'int',
+    description: 'text',
+    createdAt: 'datetime',
+  }),
+  search: { globalMark: 'equal' },
+  sortable: new Set(),
+  defaultSort: [
+    { field: 'sortCode', order: 'asc' },
+    { field: 'createdAt', order: 'desc' },
+    { field: 'id', order: 'asc' },
+  ],
+  idKey: 'id',
+  keywordFields: ['fullName', 'enCode'],
+};
+
 export async function listRoles(
   ctx: AppContext,
   q: { keyword: string; organizeId: string | null; type: 'global' | 'organize' | null; currentPage: number; pageSize: number },
 ) {
-  let query = ctx.db.selectFrom('roles').select(roleColumns);
-  if (q.keyword) query = query.where(keywordMatch(['roles.fullName', 'roles.enCode'], q.keyword));
-  if (q.type) query = query.where('globalMark', '=', q.type === 'global' ? 1 : 0);
+  const where = [];
   if (q.organizeId) {
     const org = await findOrg(ctx, q.organizeId);
     if (!org) throw notFound();
-    query = query.where('id', 'in', (eb) =>
-      eb
+    // Roles linked to an organisation of the subtree.
+    where.push(
+      sql<SqlBool>`${sql.ref('roles.id')} in (${ctx.db
         .selectFrom('roleOrganizations')
         .select('roleId')
-        .where(inSubtree(ctx.dialect, 'roleOrganizations.organizeId', org.idPath)),
+        .where(inSubtree(ctx.dialect, 'roleOrganizations.organizeId', org.idPath))})`,
     );
   }
-  const page = await paginate(query.orderBy('sortCode').orderBy('createdAt', 'desc').orderBy('id'), q);
+  const page = await runList<Record<(typeof roleColumns)[number], unknown> & { id: string; globalMark: number }>(
+    ctx.db,
+    ctx.dialect,
+    roleList,
+    {
+      filters: q.type ? { globalMark: q.type === 'global' ? 1 : 0 } : {},
+      keyword: q.keyword,
+      currentPage: q.currentPage,
+      pageSize: q.pageSize,
+    },
+    { rowFilter: null, select: [...roleColumns], where },
+  );
   const links = await roleOrgs(
     ctx,
     page.list.map((r) => r.id),

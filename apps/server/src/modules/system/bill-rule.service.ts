@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import type { BillRuleTable } from '../../db/tables/system.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { keywordMatch } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
+import { ownColumns, runList, type ListTableSpec } from '../visualdev/list-query.ts';
 import { parseJson } from './db-errors.ts';
 import { assertFreeEnCode, createdBy, setEnabledMark, updatedBy, writeUnique } from './records.ts';
 import { cachedSysConfig, getSysConfig, sysConfigDefaults } from './sys-config.service.ts';
@@ -110,36 +110,68 @@ export interface RuleListQuery {
   sort: 'asc' | 'desc';
 }
 
-const SORTABLE = {
-  fullName: 'fullName',
-  enCode: 'enCode',
-  startNumber: 'startNumber',
-  sortCode: 'sortCode',
-  createdAt: 'createdAt',
-  creatorTime: 'createdAt',
-} as const;
+/** The rules list (list-query.ts): keyword over name, code and prefix, a category, sort by an allowed column; id ascending breaks ties. */
+const ruleList: ListTableSpec = {
+  table: 'billRules',
+  columns: {
+    ...ownColumns({
+      id: 'string',
+      createdAt: 'datetime',
+      createdBy: 'string',
+      updatedAt: 'datetime',
+      updatedBy: 'string',
+      categoryId: 'string',
+      fullName: 'string',
+      enCode: 'string',
+      prefix: 'string',
+      dateFormat: 'string',
+      digit: 'int',
+      startNumber: 'int',
+      suffix: 'string',
+      thisNumber: 'int',
+      dateKey: 'string',
+      outputNumber: 'string',
+      sortCode: 'int',
+      enabledMark: 'int',
+      description: 'text',
+    }),
+    creatorTime: { column: 'createdAt', kind: 'datetime' },
+  },
+  search: { categoryId: 'equal', enabledMark: 'equal' },
+  sortable: new Set(['fullName', 'enCode', 'startNumber', 'sortCode', 'createdAt', 'creatorTime']),
+  defaultSort: [
+    { field: 'sortCode', order: 'asc' },
+    { field: 'createdAt', order: 'desc' },
+  ],
+  idKey: 'id',
+  idOrder: 'asc',
+  keywordFields: ['fullName', 'enCode', 'prefix'],
+};
+const ruleSelect = Object.keys(ruleList.columns).filter((k) => k !== 'creatorTime');
 
 /** The management list, and (enabled only) the business-number template dialog of spec §2.6 / §7.8. */
 export async function listRules(ctx: AppContext, q: RuleListQuery, enabledOnly: boolean) {
-  let base = ctx.db.selectFrom('billRules');
-  if (q.keyword) base = base.where(keywordMatch(['full_name', 'en_code', 'prefix'], q.keyword));
-  if (q.categoryId) base = base.where('categoryId', '=', q.categoryId);
-  if (enabledOnly) base = base.where('enabledMark', '=', 1);
-  const sortBy = SORTABLE[q.sidx as keyof typeof SORTABLE];
-  let page = base.selectAll();
-  page = sortBy ? page.orderBy(sortBy, q.sort) : page.orderBy('sortCode').orderBy('createdAt', 'desc');
-  const [rows, count, keys] = await Promise.all([
-    page
-      .orderBy('id')
-      .limit(q.pageSize)
-      .offset((q.currentPage - 1) * q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+  const [page, keys] = await Promise.all([
+    runList<RuleRow>(
+      ctx.db,
+      ctx.dialect,
+      ruleList,
+      {
+        filters: { categoryId: q.categoryId, enabledMark: enabledOnly ? 1 : undefined },
+        keyword: q.keyword,
+        // A column the list does not sort by is ignored (the default order), as the reference does.
+        sidx: ruleList.sortable.has(q.sidx) ? q.sidx : undefined,
+        sort: q.sort,
+        currentPage: q.currentPage,
+        pageSize: q.pageSize,
+      },
+      { rowFilter: null, select: ruleSelect },
+    ),
     currentKeys(ctx),
   ]);
   return {
-    list: rows.map((r) => ({ ...toRule(r, keys), creatorTime: r.createdAt })),
-    pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(count?.total ?? 0) },
+    list: page.list.map((r) => ({ ...toRule(r, keys), creatorTime: r.createdAt })),
+    pagination: page.pagination,
   };
 }
 

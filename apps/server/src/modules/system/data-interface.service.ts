@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { keywordMatch } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
+import { ownColumns, runList, type ListTableSpec } from '../visualdev/list-query.ts';
 import { parseJson } from './db-errors.ts';
 import { assertFreeEnCode, createdBy, setEnabledMark, updatedBy, writeUnique } from './records.ts';
 import type { InterfaceRow } from './data-interface.runner.ts';
@@ -79,45 +80,60 @@ export interface InterfaceListQuery {
   pageSize: number;
 }
 
+/** The interfaces list (list-query.ts): keyword over name and code, category, type, in sort-code order, newest first within one. */
+const interfaceList: ListTableSpec = {
+  table: 'dataInterfaces',
+  columns: ownColumns({
+    id: 'string',
+    categoryId: 'string',
+    fullName: 'string',
+    enCode: 'string',
+    dataType: 'int',
+    path: 'string',
+    requestMethod: 'string',
+    sortCode: 'int',
+    enabledMark: 'int',
+    description: 'text',
+    createdAt: 'datetime',
+    updatedAt: 'datetime',
+    createdBy: 'string',
+  }),
+  search: { categoryId: 'equal', dataType: 'equal', enabledMark: 'equal' },
+  sortable: new Set(),
+  defaultSort: [
+    { field: 'sortCode', order: 'asc' },
+    { field: 'createdAt', order: 'desc' },
+    { field: 'id', order: 'asc' },
+  ],
+  idKey: 'id',
+  keywordFields: ['fullName', 'enCode'],
+};
+
 export async function listInterfaces(ctx: AppContext, q: InterfaceListQuery, enabledOnly = false) {
-  let base = ctx.db.selectFrom('dataInterfaces').leftJoin('users', 'users.id', 'dataInterfaces.createdBy');
-  if (q.keyword) base = base.where(keywordMatch(['data_interfaces.full_name', 'data_interfaces.en_code'], q.keyword));
-  if (q.categoryId) base = base.where('dataInterfaces.categoryId', '=', q.categoryId);
-  if (q.dataType) base = base.where('dataInterfaces.dataType', '=', q.dataType);
-  if (enabledOnly) base = base.where('dataInterfaces.enabledMark', '=', 1);
-  const [rows, count] = await Promise.all([
-    base
-      .select([
-        'dataInterfaces.id',
-        'dataInterfaces.categoryId',
-        'dataInterfaces.fullName',
-        'dataInterfaces.enCode',
-        'dataInterfaces.dataType',
-        'dataInterfaces.path',
-        'dataInterfaces.requestMethod',
-        'dataInterfaces.sortCode',
-        'dataInterfaces.enabledMark',
-        'dataInterfaces.description',
-        'dataInterfaces.createdAt',
-        'dataInterfaces.updatedAt',
-        'users.realName',
-        'users.account',
-      ])
-      .orderBy('dataInterfaces.sortCode')
-      .orderBy('dataInterfaces.createdAt', 'desc')
-      .orderBy('dataInterfaces.id')
-      .limit(q.pageSize)
-      .offset((q.currentPage - 1) * q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-  ]);
+  const page = await runList<{ createdAt: number; createdBy: string | null } & Record<string, unknown>>(
+    ctx.db,
+    ctx.dialect,
+    interfaceList,
+    {
+      filters: { categoryId: q.categoryId, dataType: q.dataType || undefined, enabledMark: enabledOnly ? 1 : undefined },
+      keyword: q.keyword,
+      currentPage: q.currentPage,
+      pageSize: q.pageSize,
+    },
+    { rowFilter: null, select: Object.keys(interfaceList.columns) },
+  );
+  // The creators of this page's rows, by id: "name/account", as the reference shows them.
+  const creatorIds = [...new Set(page.list.map((r) => r.createdBy).filter((id): id is string => !!id))];
+  const creators = creatorIds.length
+    ? await ctx.db.selectFrom('users').select(['id', 'realName', 'account']).where('id', 'in', creatorIds).execute()
+    : [];
+  const byId = new Map(creators.map((u) => [u.id, u]));
   return {
-    list: rows.map(({ realName, account, ...r }) => ({
-      ...r,
-      creatorTime: r.createdAt,
-      creatorUser: realName ? `${realName}/${account}` : '',
-    })),
-    pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(count?.total ?? 0) },
+    list: page.list.map(({ createdBy, ...r }) => {
+      const u = createdBy ? byId.get(createdBy) : undefined;
+      return { ...r, creatorTime: r.createdAt, creatorUser: u?.realName ? `${u.realName}/${u.account}` : '' };
+    }),
+    pagination: page.pagination,
   };
 }
 

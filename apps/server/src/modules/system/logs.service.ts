@@ -1,14 +1,15 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CompiledQuery, type Insertable } from 'kysely';
+import { CompiledQuery, type Insertable, type Selectable } from 'kysely';
 import { LOG_CATEGORIES, type PageResult, type SysLogRow } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/connection.ts';
+import type { LoginLogTable } from '../../db/schema.ts';
 import type { DataInterfaceLogTable, SysLogTable } from '../../db/tables/system.ts';
 import { redactUrl } from '../../http/log-redact.ts';
-import { keywordMatch } from '../../http/paging.ts';
 import { newId } from '../../lib/ids.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
+import { ownColumns, runList, type ListTableSpec } from '../visualdev/list-query.ts';
 import { getSysConfig } from './sys-config.service.ts';
 
 /**
@@ -300,20 +301,73 @@ export interface LogListInput {
   pageSize: number;
 }
 
+/** The sign-in log (list-query.ts): keyword over account, name and address, a time range, newest first. */
+const loginLogList: ListTableSpec = {
+  table: 'loginLogs',
+  columns: ownColumns({
+    id: 'string',
+    userId: 'string',
+    account: 'string',
+    userName: 'string',
+    ip: 'string',
+    ipAddressName: 'string',
+    platform: 'string',
+    browser: 'string',
+    loginType: 'string',
+    success: 'int',
+    message: 'text',
+    createdAt: 'datetime',
+  }),
+  search: { createdAt: 'range' },
+  sortable: new Set(),
+  defaultSort: [{ field: 'createdAt', order: 'desc' }],
+  idKey: 'id',
+  keywordFields: ['account', 'userName', 'ip'],
+};
+
+/** The operation, exception and request logs (list-query.ts): one category, keyword, a time range, newest first. */
+const sysLogList: ListTableSpec = {
+  table: 'sysLogs',
+  columns: ownColumns({
+    id: 'string',
+    category: 'int',
+    userId: 'string',
+    userName: 'string',
+    ip: 'string',
+    userAgent: 'string',
+    method: 'string',
+    path: 'string',
+    status: 'int',
+    duration: 'int',
+    module: 'string',
+    action: 'string',
+    targetId: 'string',
+    summary: 'string',
+    message: 'text',
+    createdAt: 'datetime',
+  }),
+  search: { category: 'equal', createdAt: 'range' },
+  sortable: new Set(),
+  defaultSort: [{ field: 'createdAt', order: 'desc' }],
+  idKey: 'id',
+  keywordFields: ['userName', 'ip', 'path', 'module', 'summary'],
+};
+
 export async function listLogs(ctx: AppContext, q: LogListInput): Promise<PageResult<SysLogRow | Record<string, unknown>>> {
   await flushLogs(ctx);
-  const offset = (q.currentPage - 1) * q.pageSize;
+  const request = (filters: Record<string, unknown>) => ({
+    filters: { ...filters, createdAt: [q.startTime ?? null, q.endTime ?? null] },
+    keyword: q.keyword,
+    currentPage: q.currentPage,
+    pageSize: q.pageSize,
+  });
   if (q.category === LOG_CATEGORIES.login) {
-    let base = ctx.db.selectFrom('loginLogs');
-    if (q.keyword) base = base.where(keywordMatch(['account', 'user_name', 'ip'], q.keyword));
-    if (q.startTime !== undefined) base = base.where('createdAt', '>=', q.startTime);
-    if (q.endTime !== undefined) base = base.where('createdAt', '<=', q.endTime);
-    const [rows, count] = await Promise.all([
-      base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset(offset).execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-    ]);
+    const page = await runList<Selectable<LoginLogTable>>(ctx.db, ctx.dialect, loginLogList, request({}), {
+      rowFilter: null,
+      select: Object.keys(loginLogList.columns),
+    });
     return {
-      list: rows.map((r) => ({
+      list: page.list.map((r) => ({
         ...r,
         category: 1,
         // JNPF spellings of the sign-in log (LogLoginOutput).
@@ -324,19 +378,15 @@ export async function listLogs(ctx: AppContext, q: LogListInput): Promise<PageRe
         platForm: r.platform,
         abstracts: r.message,
       })),
-      pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(count?.total ?? 0) },
+      pagination: page.pagination,
     };
   }
-  let base = ctx.db.selectFrom('sysLogs').where('category', '=', q.category);
-  if (q.keyword) base = base.where(keywordMatch(['user_name', 'ip', 'path', 'module', 'summary'], q.keyword));
-  if (q.startTime !== undefined) base = base.where('createdAt', '>=', q.startTime);
-  if (q.endTime !== undefined) base = base.where('createdAt', '<=', q.endTime);
-  const [rows, count] = await Promise.all([
-    base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-  ]);
+  const page = await runList<Selectable<SysLogTable>>(ctx.db, ctx.dialect, sysLogList, request({ category: q.category }), {
+    rowFilter: null,
+    select: Object.keys(sysLogList.columns),
+  });
   return {
-    list: rows.map((r) => ({
+    list: page.list.map((r) => ({
       ...r,
       creatorTime: r.createdAt,
       ipaddress: r.ip,
@@ -346,7 +396,7 @@ export async function listLogs(ctx: AppContext, q: LogListInput): Promise<PageRe
       moduleName: r.module,
       json: r.message,
     })),
-    pagination: { currentPage: q.currentPage, pageSize: q.pageSize, total: Number(count?.total ?? 0) },
+    pagination: page.pagination,
   };
 }
 

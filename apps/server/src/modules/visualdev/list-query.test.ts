@@ -2,7 +2,15 @@ import { CompiledQuery, sql, type Expression, type Kysely, type SqlBool } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asWritten } from '../../db/connection.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { buildListQuery, listStatements, type ListRequest, type ListStatement, type ListTableSpec } from './list-query.ts';
+import {
+  buildListQuery,
+  listStatements,
+  ownColumns,
+  runList,
+  type ListRequest,
+  type ListStatement,
+  type ListTableSpec,
+} from './list-query.ts';
 import { selectAsWritten } from './model-tables.ts';
 import { runtimeModel } from './records.service.ts';
 import { createTestModel } from './records-test-model.ts';
@@ -269,5 +277,106 @@ describe('compiled statements', () => {
     const d = await list({ filters: { kind: ['o'], age: [4, null] } });
     expect(d.page.sql).not.toBe(c.page.sql);
     expect(ids(d.rows)).toEqual(expected((s) => s.kind === 'o' && s.age >= 4));
+  });
+});
+
+describe('id tiebreak direction', () => {
+  it('follows the last sort column, or the spec`s idOrder when it names one', async () => {
+    const req = request({ sidx: 'creatorTime', sort: 'desc', pageSize: 100 });
+    const run = async (s: ListTableSpec) =>
+      (
+        await runStatement(listStatements(db, t.ctx.dialect, s, req, { scope, scopeKey: '', rowFilter: () => null, select: SELECT }).page)
+      ).map((r) => r.id);
+    const byId = seeded.map((s) => s.id).sort();
+    // Every row has the same creation time: the id alone orders them.
+    expect(await run(spec)).toEqual([...byId].reverse());
+    expect(await run({ ...spec, idOrder: 'asc' })).toEqual(byId);
+  });
+});
+
+describe('runList on a table of our own schema (ctx.db, camelCase keys)', () => {
+  const groupSpec: ListTableSpec = {
+    table: 'groups',
+    columns: ownColumns({ id: 'string', fullName: 'string', enCode: 'string', sortCode: 'int', enabledMark: 'int', createdAt: 'datetime' }),
+    search: { enabledMark: 'equal' },
+    sortable: new Set(['enCode']),
+    defaultSort: [{ field: 'sortCode', order: 'asc' }],
+    idKey: 'id',
+    idOrder: 'asc',
+    keywordFields: ['fullName', 'enCode'],
+  };
+  const SELECT_GROUP = ['id', 'fullName', 'enCode', 'enabledMark'];
+
+  beforeAll(async () => {
+    await t.ctx.db
+      .insertInto('groups')
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          id: `lqg${String(i).padStart(2, '0')}`,
+          fullName: i % 3 ? `Ward ${i}` : `Clinic_${i}`,
+          enCode: `lqGroup${String(i).padStart(2, '0')}`,
+          type: '',
+          sortCode: i % 4,
+          enabledMark: i % 2,
+          description: null,
+          createdAt: CREATED,
+          createdBy: null,
+          updatedAt: null,
+          updatedBy: null,
+        })),
+      )
+      .execute();
+  });
+
+  it('pages, filters and counts in SQL, answering the envelope`s shape with camelCase keys', async () => {
+    const all = await t.ctx.db.selectFrom('groups').select(['id', 'sortCode', 'enabledMark']).where('id', 'like', 'lqg%').execute();
+    const want = all
+      .filter((g) => g.enabledMark === 1)
+      .sort((a, b) => a.sortCode - b.sortCode || (a.id < b.id ? -1 : 1))
+      .map((g) => g.id);
+    const req = (currentPage: number) =>
+      ({ filters: { enabledMark: 1 }, keyword: 'lqGroup', currentPage, pageSize: 4 }) satisfies ListRequest;
+    const first = await runList(t.ctx.db as unknown as Kysely<any>, t.ctx.dialect, groupSpec, req(1), {
+      rowFilter: null,
+      select: SELECT_GROUP,
+    });
+    const second = await runList(t.ctx.db as unknown as Kysely<any>, t.ctx.dialect, groupSpec, req(2), {
+      rowFilter: null,
+      select: SELECT_GROUP,
+    });
+    expect(first.pagination).toEqual({ currentPage: 1, pageSize: 4, total: want.length });
+    expect([...first.list, ...second.list].map((g) => g.id)).toEqual(want);
+    expect(Object.keys(first.list[0]!).sort()).toEqual([...SELECT_GROUP].sort());
+  });
+
+  it('keeps the keyword literal (LIKE wildcards escaped) and case-insensitive, and refuses a sort outside the allow-list', async () => {
+    const kw = async (keyword: string) =>
+      (
+        await runList(
+          t.ctx.db as unknown as Kysely<any>,
+          t.ctx.dialect,
+          groupSpec,
+          { filters: {}, keyword, currentPage: 1, pageSize: 50 },
+          {
+            rowFilter: null,
+            select: SELECT_GROUP,
+          },
+        )
+      ).list.map((g) => g.id);
+    // Clinic_0, 3, 6, 9 have sort codes 0, 3, 2, 1.
+    expect(await kw('clinic_')).toEqual(['lqg00', 'lqg09', 'lqg06', 'lqg03']);
+    expect(await kw('clinic%')).toEqual([]);
+    await expect(
+      runList(
+        t.ctx.db as unknown as Kysely<any>,
+        t.ctx.dialect,
+        groupSpec,
+        { filters: {}, sidx: 'fullName', currentPage: 1, pageSize: 5 },
+        {
+          rowFilter: null,
+          select: SELECT_GROUP,
+        },
+      ),
+    ).rejects.toMatchObject({ key: 'records.sortRefused' });
   });
 });

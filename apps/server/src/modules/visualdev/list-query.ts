@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import type { MatchType } from '@medalliance/contract';
+import type { MatchType, PageResult } from '@medalliance/contract';
 import type { Db, Dialect } from '../../db/connection.ts';
 import { compileWithParams, type CompiledQuery } from '../../db/prepared.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -41,11 +41,20 @@ export interface ListTableSpec {
   defaultSort: { field: string; order: 'asc' | 'desc' }[];
   /** The id column's API key (tiebreak of every order). */
   idKey: string;
+  /** The id tiebreak's direction; without it, that of the order's last column. */
+  idOrder?: 'asc' | 'desc';
   /** API keys the keyword searches (contains, OR). */
   keywordFields?: string[];
   /** SQL columns that carry a trigram index (createTrigramIndex). */
   trigram?: ReadonlySet<string>;
 }
+
+/**
+ * The columns of a table of our own schema, queried through `ctx.db`: each
+ * API key is its column's camelCase name, which CamelCasePlugin writes in snake_case.
+ */
+export const ownColumns = (kinds: Record<string, ListColumnKind>): Record<string, ListColumnSpec> =>
+  Object.fromEntries(Object.entries(kinds).map(([key, kind]) => [key, { column: key, kind }]));
 
 export interface ListRequest {
   /** API key → value: a scalar, [min, max] for range, a list for in. */
@@ -274,7 +283,7 @@ export function listOrder(spec: ListTableSpec, req: Pick<ListRequest, 'sidx' | '
     }
   }
   const id = spec.columns[spec.idKey]!.column;
-  if (!order.some(([c]) => c === id)) order.push([id, order.at(-1)?.[1] ?? 'desc']);
+  if (!order.some(([c]) => c === id)) order.push([id, spec.idOrder ?? order.at(-1)?.[1] ?? 'desc']);
   return order;
 }
 
@@ -320,6 +329,23 @@ export function buildListQuery(
   const conditions = [...listConditions(dialect, spec, req), ...(opts.where ?? [])];
   if (opts.rowFilter) conditions.push(opts.rowFilter);
   return assemble(db, spec, req, conditions, opts.select, limit ?? { limit: req.pageSize, offset: (req.currentPage - 1) * req.pageSize });
+}
+
+/**
+ * One page of a list request and its total, run on `db` (`ctx.db` for the
+ * tables of our own schema: rows keyed in camelCase), in the envelope's shape.
+ * The hand-written lists of the system and permission modules page this way.
+ */
+export async function runList<R = Record<string, unknown>>(
+  db: Kysely<any>,
+  dialect: Dialect,
+  spec: ListTableSpec,
+  req: ListRequest,
+  opts: ListOptions,
+): Promise<PageResult<R>> {
+  const { page, total } = buildListQuery(db, dialect, spec, req, opts);
+  const [list, count] = await Promise.all([page.execute() as Promise<R[]>, total.executeTakeFirst()]);
+  return { list, pagination: { currentPage: req.currentPage, pageSize: req.pageSize, total: Number(count?.total ?? 0) } };
 }
 
 export interface CachedListOptions {
