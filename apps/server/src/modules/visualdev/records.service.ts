@@ -557,7 +557,7 @@ async function writeSubRows(
 }
 
 /** System fields inside sub-table rows (the reference fills them too); bill numbers are main-table only. */
-async function fillSubSystem(fields: Map<string, FormField>, r: RecordData, w: WriteContext) {
+export async function fillSubSystem(fields: Map<string, FormField>, r: RecordData, w: WriteContext) {
   for (const [key, f] of fields) {
     if (f.type === 'createUser' || f.type === 'modifyUser') r[key] = w.session.userId;
     else if (f.type === 'createTime' || f.type === 'modifyTime') r[key] = w.now;
