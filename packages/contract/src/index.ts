@@ -11,3 +11,4 @@ export * from './system.ts';
 export * from './html-policy.ts';
 export * from './message.ts';
 export * from './lowcode/index.ts';
+export * from './workflow/index.ts';

@@ -3,6 +3,7 @@ import type { OAuthTables } from './tables/oauth.ts';
 import type { PermissionTables } from './tables/permission.ts';
 import type { SystemTables } from './tables/system.ts';
 import type { VisualdevTables } from './tables/visualdev.ts';
+import type { WorkflowTables } from './tables/workflow.ts';
 
 /**
  * Table types, camelCase here and snake_case in the database (CamelCasePlugin).
@@ -251,7 +252,7 @@ export interface QrTicketTable {
 }
 
 /** Foundation tables; each module's own tables come from db/tables/<module>.ts. */
-export interface Database extends PermissionTables, SystemTables, FileTables, OAuthTables, VisualdevTables {
+export interface Database extends PermissionTables, SystemTables, FileTables, OAuthTables, VisualdevTables, WorkflowTables {
   organizations: OrganizationTable;
   positions: PositionTable;
   roles: RoleTable;

@@ -8,6 +8,7 @@ import { currentUserRoutes } from './permission/current-user.routes.ts';
 import { permissionModule } from './permission/index.ts';
 import { systemModule } from './system/index.ts';
 import { visualdevModule } from './visualdev/index.ts';
+import { workflowModule } from './workflow/index.ts';
 
 /** Every module's routes, mounted under /api. A new module adds one line here. */
 export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)[] = [
@@ -19,4 +20,5 @@ export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)
   fileModule,
   messageModule,
   visualdevModule,
+  workflowModule,
 ];

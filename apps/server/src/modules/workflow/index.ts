@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { entrustRoutes } from './entrust.routes.ts';
+import { flowTaskRoutes } from './flow-task.routes.ts';
+
+/** Registers the workflow module's routes (mounted under /api). */
+export async function workflowModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await flowTaskRoutes(app, ctx);
+  await entrustRoutes(app, ctx);
+}

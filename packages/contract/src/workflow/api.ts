@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { flowGraphSchema, nodeIdSchema } from './definition.ts';
+import { FlowUrgency } from './status.ts';
+
+/** Request bodies of the engine's actions (server-contract §4 FlowHandleModel, typed). */
+const id = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
+const opinion = z.string().trim().max(2000).default('');
+
+/** Approvers chosen for nodes whose assignee is `chosen`: node id → user ids. */
+export const chosenApproversSchema = z.record(nodeIdSchema, z.array(id).min(1).max(100)).default({});
+
+/** Who may start a flow; all empty means anyone signed in. */
+export const flowStartersSchema = z.object({
+  userIds: z.array(id).max(500).default([]),
+  positionIds: z.array(id).max(500).default([]),
+  roleIds: z.array(id).max(500).default([]),
+});
+
+export const flowDefinitionBody = z.object({
+  enCode: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  fullName: z.string().trim().min(1).max(100),
+  category: z.string().trim().max(64).default(''),
+  /** Which FlowFormAdapter holds the form ('model' for low-code models, or a module's own key). */
+  formKind: z
+    .string()
+    .trim()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  /** The form within that kind (a model id, a module form code). */
+  formId: z.string().trim().min(1).max(64),
+  graph: flowGraphSchema,
+  starters: flowStartersSchema.default({ userIds: [], positionIds: [], roleIds: [] }),
+  description: z.string().trim().max(500).default(''),
+});
+export type FlowDefinitionBody = z.input<typeof flowDefinitionBody>;
+
+export const flowStartBody = z.object({
+  flowId: id,
+  /** The form record the flow runs over. */
+  recordId: z.string().trim().min(1).max(64),
+  title: z.string().trim().max(200).default(''),
+  urgency: z.union([z.literal(FlowUrgency.normal), z.literal(FlowUrgency.important), z.literal(FlowUrgency.urgent)]).default(1),
+  chosenApprovers: chosenApproversSchema,
+});
+export type FlowStartBody = z.input<typeof flowStartBody>;
+
+const attachments = z
+  .array(z.object({ fileId: id, name: z.string().trim().max(200).default('') }))
+  .max(20)
+  .default([]);
+
+export const flowApproveBody = z.object({
+  opinion,
+  /** A handwritten signature stored as a file. */
+  signatureFileId: id.optional(),
+  attachments,
+  chosenApprovers: chosenApproversSchema,
+  /** Form values the node may write (fields with `write` access on this node). */
+  formData: z.record(z.string().max(64), z.unknown()).optional(),
+});
+export type FlowApproveBody = z.input<typeof flowApproveBody>;
+
+export const flowRejectBody = z.object({
+  opinion,
+  signatureFileId: id.optional(),
+  attachments,
+  /** Back to the starter (default) or to an earlier approver node of this instance. */
+  target: z.union([z.literal('starter'), nodeIdSchema]).default('starter'),
+});
+export type FlowRejectBody = z.input<typeof flowRejectBody>;
+
+export const flowTransferBody = z.object({ opinion, toUserId: id });
+export type FlowTransferBody = z.input<typeof flowTransferBody>;
+
+export const flowOpinionBody = z.object({ opinion });
+export type FlowOpinionBody = z.input<typeof flowOpinionBody>;
+
+export const flowEntrustBody = z
+  .object({
+    delegateId: id,
+    /** null: every flow. */
+    flowId: id.nullable().default(null),
+    startAt: z.number().int().min(0),
+    endAt: z.number().int().min(0),
+    description: z.string().trim().max(500).default(''),
+  })
+  .refine((v) => v.endAt > v.startAt, { path: ['endAt'] });
+export type FlowEntrustBody = z.input<typeof flowEntrustBody>;
+
+/** Empty query values ('flowId=') count as absent. */
+const optional = <S extends z.ZodType>(s: S) => z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
+
+/** Filters of the workflow lists (to-do, done, circulated, launched), beside the paging query. */
+export const flowListFilter = z.object({
+  flowId: optional(id),
+  flowCategory: optional(z.string().trim().max(64)),
+  /** Started within [startTime, endTime], epoch ms. */
+  startTime: optional(z.coerce.number().int().min(0).max(8_640_000_000_000_000)),
+  endTime: optional(z.coerce.number().int().min(0).max(8_640_000_000_000_000)),
+  flowUrgent: optional(z.coerce.number().int().min(1).max(3)),
+  status: optional(z.coerce.number().int().min(0).max(5)),
+});
+export type FlowListFilter = z.output<typeof flowListFilter>;

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { conditionGroupSchema } from './condition.ts';
+
+/**
+ * A flow definition's graph (what the designer draws with React Flow and the
+ * engine runs): nodes and directed edges. Routing nodes (condition, parallel,
+ * join) are passed through at once; approver nodes wait for people.
+ *
+ * - condition: its outgoing edges carry conditions, tried in array order; the
+ *   one edge marked `isDefault` is taken when none matches.
+ * - parallel: every outgoing edge is taken; its `joinId` names the join node
+ *   that waits until every branch has arrived.
+ */
+export const MAX_FLOW_NODES = 200;
+export const MAX_FLOW_EDGES = 400;
+
+export const nodeIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+const idList = z.array(z.string().trim().min(1).max(40)).max(500);
+const nodeName = z.string().trim().min(1).max(100);
+
+/** Read / write / hidden per form field on a node (enforced by the server on what the node may write). */
+export const fieldPermissionSchema = z.object({
+  field: z.string().trim().min(1).max(64),
+  access: z.enum(['read', 'write', 'hidden']),
+});
+export type FieldPermission = z.infer<typeof fieldPermissionSchema>;
+
+/** Who handles an approver node. */
+export const assigneeSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('users'), userIds: idList.min(1) }),
+  z.object({ type: z.literal('starter') }),
+  /** The starter's manager N levels up (users.manager_id followed N times). */
+  z.object({ type: z.literal('manager'), level: z.number().int().min(1).max(10) }),
+  /** The head (organizations.manager_id) of the starter's department. */
+  z.object({ type: z.literal('deptHead') }),
+  z.object({ type: z.literal('role'), roleIds: idList.min(1) }),
+  z.object({ type: z.literal('position'), positionIds: idList.min(1) }),
+  /** A form field holding a user id (or several). */
+  z.object({ type: z.literal('formField'), field: z.string().trim().min(1).max(64) }),
+  /** Whoever approved an earlier node. */
+  z.object({ type: z.literal('nodeApprover'), nodeId: nodeIdSchema }),
+  /** Chosen by the previous approver (or by the starter for the first node) when acting. */
+  z.object({ type: z.literal('chosen') }),
+]);
+export type Assignee = z.infer<typeof assigneeSchema>;
+
+/**
+ * How several approvers decide: `or` the first action decides; `countersign`
+ * the node passes once `ratio` % of them approved (and is rejected once that
+ * share can no longer be reached); `sequential` one after another, in order,
+ * every one must approve.
+ */
+export const signSchema = z.object({
+  mode: z.enum(['or', 'countersign', 'sequential']).default('or'),
+  ratio: z.number().int().min(1).max(100).default(100),
+});
+export type SignRule = z.infer<typeof signSchema>;
+
+export const copyToSchema = z.object({
+  userIds: idList.default([]),
+  positionIds: idList.default([]),
+  roleIds: idList.default([]),
+});
+
+export const timeoutSchema = z.object({
+  duration: z.number().int().min(1).max(100_000),
+  unit: z.enum(['minute', 'hour', 'day']),
+  /** remind the handler, or act for them when the time is up. */
+  action: z.enum(['remind', 'approve', 'reject']),
+});
+export type FlowTimeout = z.infer<typeof timeoutSchema>;
+
+const TIMEOUT_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
+export const timeoutMs = (t: FlowTimeout) => t.duration * TIMEOUT_MS[t.unit];
+
+const startNode = z.object({
+  id: nodeIdSchema,
+  type: z.literal('start'),
+  name: nodeName,
+  fieldPermissions: z.array(fieldPermissionSchema).max(500).default([]),
+});
+const approverNode = z.object({
+  id: nodeIdSchema,
+  type: z.literal('approver'),
+  name: nodeName,
+  assignee: assigneeSchema,
+  sign: signSchema.default({ mode: 'or', ratio: 100 }),
+  /** When nobody is found: pass the node, hand it to the administrators, or refuse the action. */
+  noApprover: z.enum(['autoPass', 'admin', 'stop']).default('stop'),
+  copyTo: copyToSchema.optional(),
+  fieldPermissions: z.array(fieldPermissionSchema).max(500).default([]),
+  timeout: timeoutSchema.optional(),
+  /** The reject targets this node offers: only the starter, or also an earlier node chosen by the approver. */
+  rejectTo: z.enum(['starter', 'choose']).default('starter'),
+});
+const conditionNode = z.object({ id: nodeIdSchema, type: z.literal('condition'), name: nodeName });
+const parallelNode = z.object({ id: nodeIdSchema, type: z.literal('parallel'), name: nodeName, joinId: nodeIdSchema });
+const joinNode = z.object({ id: nodeIdSchema, type: z.literal('join'), name: nodeName });
+const endNode = z.object({ id: nodeIdSchema, type: z.literal('end'), name: nodeName });
+
+export const flowNodeSchema = z.discriminatedUnion('type', [startNode, approverNode, conditionNode, parallelNode, joinNode, endNode]);
+export type FlowNode = z.infer<typeof flowNodeSchema>;
+export type ApproverNode = z.infer<typeof approverNode>;
+export type FlowNodeType = FlowNode['type'];
+
+export const flowEdgeSchema = z.object({
+  id: nodeIdSchema,
+  source: nodeIdSchema,
+  target: nodeIdSchema,
+  /** Only on edges out of a condition node. */
+  condition: conditionGroupSchema.optional(),
+  isDefault: z.boolean().optional(),
+  name: z.string().max(100).optional(),
+});
+export type FlowEdge = z.infer<typeof flowEdgeSchema>;
+
+export const flowGraphSchema = z.object({
+  nodes: z.array(flowNodeSchema).min(2).max(MAX_FLOW_NODES),
+  edges: z.array(flowEdgeSchema).min(1).max(MAX_FLOW_EDGES),
+});
+export type FlowGraph = z.infer<typeof flowGraphSchema>;

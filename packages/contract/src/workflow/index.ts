@@ -1,0 +1,5 @@
+export * from './status.ts';
+export * from './condition.ts';
+export * from './definition.ts';
+export * from './validate-graph.ts';
+export * from './api.ts';
