@@ -12,3 +12,4 @@ export * from './html-policy.ts';
 export * from './message.ts';
 export * from './lowcode/index.ts';
 export * from './workflow/index.ts';
+export * from './generator.ts';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { fileModule } from './file/index.ts';
+import { generatorModule } from './generator/index.ts';
 import { messageModule } from './message/index.ts';
 import { oauthRoutes } from './oauth/oauth.routes.ts';
 import { currentUserRoutes } from './permission/current-user.routes.ts';
@@ -20,5 +21,6 @@ export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)
   fileModule,
   messageModule,
   visualdevModule,
+  generatorModule,
   workflowModule,
 ];
