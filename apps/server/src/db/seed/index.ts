@@ -6,6 +6,7 @@ import { seedMenus, seedSystems, stableId, MAIN_SYSTEM, type SeedMenu } from './
 import { roleGrants, viewOnlyGrants } from './grants.ts';
 import { seedFile } from './file.ts';
 import { seedPermission } from './permission.ts';
+import { seedPortalData } from './portals.ts';
 import { seedSystem } from './system.ts';
 import { seedVisualdev } from './visualdev.ts';
 import { newUserRow } from '../user-row.ts';
@@ -126,6 +127,7 @@ export async function seed(ctx: AppContext): Promise<void> {
   await seedSystem(ctx);
   await seedFile(ctx);
   await seedVisualdev(ctx);
+  await seedPortalData(ctx);
 }
 
 /** Insert rows, leaving any row whose key already exists untouched. */

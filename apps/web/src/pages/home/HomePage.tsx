@@ -20,6 +20,7 @@ import { useView } from '../../app/shell/ViewContext.ts';
 import { useNavIndex, useOpenNavItem, useTitle } from '../../app/shell/useNavActions.ts';
 import { useSettings } from '../../app/stores/settingsStore.ts';
 import { useUser } from '../../app/stores/userStore.ts';
+import { useHomePortal } from '../../features/portal/view/useHomePortal.ts';
 import { fetchOverview } from './homeApi.ts';
 import { STAT_KEYS, dayPeriod, formatCount, levelRows, signInSeries, type StatKey } from './homeStats.ts';
 import { NS } from './messages.ts';
@@ -28,6 +29,7 @@ import './home.css';
 // ECharts is a large library: its chunk loads with the charts, after the figures.
 const SignInChart = lazy(() => import('./HomeCharts.tsx').then((m) => ({ default: m.SignInChart })));
 const LevelChart = lazy(() => import('./HomeCharts.tsx').then((m) => ({ default: m.LevelChart })));
+const HomePortal = lazy(() => import('../../features/portal/view/HomePortal.tsx'));
 
 const STAT_ICONS: Record<StatKey, ReactNode> = {
   users: <TeamOutlined />,
@@ -50,6 +52,18 @@ const chartSkeleton = <Skeleton.Node active className="ma-home-chart-skeleton" /
  * of care, and quick entries built from the user's menus.
  */
 export default function HomePage() {
+  // The caller's portal when they have one (features/portal); today's dashboard otherwise.
+  const portal = useHomePortal();
+  if (typeof portal.homeId === 'string')
+    return (
+      <Suspense fallback={<Skeleton active className="ma-page" />}>
+        <HomePortal homeId={portal.homeId} list={portal.list} />
+      </Suspense>
+    );
+  return <Dashboard />;
+}
+
+function Dashboard() {
   const { t } = useTranslation(NS);
   const lang = useLanguage();
   const locale = htmlLangOf(lang);

@@ -1,0 +1,2 @@
+export * from './definition.ts';
+export * from './api.ts';
