@@ -12,5 +12,6 @@ export * from './html-policy.ts';
 export * from './message.ts';
 export * from './lowcode/index.ts';
 export * from './portal/index.ts';
+export * from './report/index.ts';
 export * from './workflow/index.ts';
 export * from './generator.ts';

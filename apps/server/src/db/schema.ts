@@ -2,6 +2,7 @@ import type { FileTables } from './tables/file.ts';
 import type { OAuthTables } from './tables/oauth.ts';
 import type { PermissionTables } from './tables/permission.ts';
 import type { PortalTables } from './tables/portal.ts';
+import type { ReportTables } from './tables/report.ts';
 import type { SystemTables } from './tables/system.ts';
 import type { VisualdevTables } from './tables/visualdev.ts';
 import type { WorkflowTables } from './tables/workflow.ts';
@@ -253,7 +254,8 @@ export interface QrTicketTable {
 }
 
 /** Foundation tables; each module's own tables come from db/tables/<module>.ts. */
-export interface Database extends PermissionTables, SystemTables, FileTables, OAuthTables, VisualdevTables, PortalTables, WorkflowTables {
+export interface Database
+  extends PermissionTables, SystemTables, FileTables, OAuthTables, VisualdevTables, ReportTables, PortalTables, WorkflowTables {
   organizations: OrganizationTable;
   positions: PositionTable;
   roles: RoleTable;

@@ -7,6 +7,7 @@ import { messageModule } from './message/index.ts';
 import { oauthRoutes } from './oauth/oauth.routes.ts';
 import { currentUserRoutes } from './permission/current-user.routes.ts';
 import { permissionModule } from './permission/index.ts';
+import { reportModule } from './report/index.ts';
 import { portalModule } from './portal/index.ts';
 import { systemModule } from './system/index.ts';
 import { visualdevModule } from './visualdev/index.ts';
@@ -24,5 +25,6 @@ export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)
   visualdevModule,
   generatorModule,
   portalModule,
+  reportModule,
   workflowModule,
 ];

@@ -9,6 +9,7 @@ import * as m0007 from './0007_org_user_order.ts';
 import * as m0008 from './0008_signin_throttle.ts';
 import * as m0009 from './0009_visualdev.ts';
 import * as m0010 from './0010_users_trigram.ts';
+import * as m0011 from './0011_report.ts';
 import * as m0012 from './0012_portal.ts';
 import * as m0013 from './0013_workflow.ts';
 
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0008_signin_throttle': m0008,
   '0009_visualdev': m0009,
   '0010_users_trigram': m0010,
+  '0011_report': m0011,
   '0012_portal': m0012,
   '0013_workflow': m0013,
 };

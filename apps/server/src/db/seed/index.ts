@@ -7,6 +7,7 @@ import { roleGrants, viewOnlyGrants } from './grants.ts';
 import { seedFile } from './file.ts';
 import { seedPermission } from './permission.ts';
 import { seedPortalData } from './portals.ts';
+import { seedReports } from './reports.ts';
 import { seedSystem } from './system.ts';
 import { seedVisualdev } from './visualdev.ts';
 import { newUserRow } from '../user-row.ts';
@@ -127,6 +128,7 @@ export async function seed(ctx: AppContext): Promise<void> {
   await seedSystem(ctx);
   await seedFile(ctx);
   await seedVisualdev(ctx);
+  await seedReports(ctx);
   await seedPortalData(ctx);
 }
 

@@ -1,0 +1,3 @@
+export * from './definition.ts';
+export * from './api.ts';
+export * from './layout.ts';
