@@ -30,8 +30,9 @@ describe('Base: model definitions', () => {
     expect(res.status).toBe(200);
     const clinical = res.data.list.find((n: { enCode: string }) => n.enCode === 'clinical');
     expect(clinical).toMatchObject({ parentId: '-1', fullName: '临床业务', hasChildren: true });
-    expect(clinical.children[0]).toMatchObject({ id: 'outpatientLog', enCode: 'outpatientLog', state: 1, version: 1, hasDraft: false });
-    expect(clinical.children[0]).not.toHaveProperty('formData');
+    const outpatient = clinical.children.find((c: { id: string }) => c.id === 'outpatientLog');
+    expect(outpatient).toMatchObject({ enCode: 'outpatientLog', state: 1, version: 1, hasDraft: false });
+    expect(outpatient).not.toHaveProperty('formData');
 
     const kw = await t.call('GET', '/api/visualdev/Base?keyword=FOLLOWUP', { token: admin });
     expect(kw.data.list.flatMap((n: { children: { id: string }[] }) => n.children.map((c) => c.id))).toEqual(['followUpVisit']);
