@@ -107,3 +107,36 @@ export const flowListFilter = z.object({
   status: optional(z.coerce.number().int().min(0).max(5)),
 });
 export type FlowListFilter = z.output<typeof flowListFilter>;
+
+/** Updating a flow definition: what it is called, its category, who may start it (the graph changes only by releasing a version). */
+export const flowDefinitionUpdateBody = flowDefinitionBody.pick({
+  enCode: true,
+  fullName: true,
+  category: true,
+  starters: true,
+  description: true,
+});
+export type FlowDefinitionUpdateBody = z.input<typeof flowDefinitionUpdateBody>;
+
+/** Releasing a new version of a flow's graph. */
+export const flowReleaseBody = z.object({ graph: flowGraphSchema });
+export type FlowReleaseBody = z.input<typeof flowReleaseBody>;
+
+/** Filters of the flow definitions list, beside the paging query. */
+export const flowDefinitionFilter = z.object({
+  category: optional(z.string().trim().max(64)),
+  enabledMark: optional(z.coerce.number().int().min(0).max(1)),
+});
+export type FlowDefinitionFilter = z.output<typeof flowDefinitionFilter>;
+
+/** Submitting a low-code model record into a flow (the flow's form must be that model). */
+export const flowModelSubmitBody = z.object({
+  flowId: id,
+  formKind: z.literal('model').default('model'),
+  modelId: id,
+  recordId: z.string().trim().min(1).max(64),
+  title: z.string().trim().max(200).default(''),
+  urgency: z.union([z.literal(FlowUrgency.normal), z.literal(FlowUrgency.important), z.literal(FlowUrgency.urgent)]).default(1),
+  chosenApprovers: chosenApproversSchema,
+});
+export type FlowModelSubmitBody = z.input<typeof flowModelSubmitBody>;

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { entrustRoutes } from './entrust.routes.ts';
+import { flowEngineRoutes } from './flow-engine.routes.ts';
 import { flowTaskRoutes } from './flow-task.routes.ts';
+import './model-form.adapter.ts';
+import { modelSubmitRoutes } from './model-submit.routes.ts';
 
 /** Registers the workflow module's routes (mounted under /api). */
 export async function workflowModule(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await flowTaskRoutes(app, ctx);
   await entrustRoutes(app, ctx);
+  await flowEngineRoutes(app, ctx);
+  await modelSubmitRoutes(app, ctx);
 }

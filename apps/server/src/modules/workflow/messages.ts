@@ -3,6 +3,10 @@ import { defineMessages } from '../../http/i18n.ts';
 /** Server texts of the workflow engine, in zh, zhtw and en. */
 defineMessages({
   zh: {
+    'workflow.modelBound': '绑定已有数据表的模型不能发起流程',
+    'workflow.flowRunning': '流程有进行中的实例，不能删除',
+    'workflow.flowHasHistory': '流程已有审批记录，不能删除，请停用',
+    'workflow.formMismatch': '流程的表单不是该模型',
     'workflow.flowNotFound': '流程不存在',
     'workflow.flowDisabled': '流程已停用',
     'workflow.enCodeTaken': '流程编码 {enCode} 已存在',
@@ -24,6 +28,10 @@ defineMessages({
     'workflow.entrustOverlap': '该时间段已有委托',
   },
   zhtw: {
+    'workflow.modelBound': '綁定既有資料表的模型不能發起流程',
+    'workflow.flowRunning': '流程有進行中的實例，不能刪除',
+    'workflow.flowHasHistory': '流程已有審批紀錄，不能刪除，請停用',
+    'workflow.formMismatch': '流程的表單不是該模型',
     'workflow.flowNotFound': '流程不存在',
     'workflow.flowDisabled': '流程已停用',
     'workflow.enCodeTaken': '流程編碼 {enCode} 已存在',
@@ -45,6 +53,10 @@ defineMessages({
     'workflow.entrustOverlap': '該時間段已有委託',
   },
   en: {
+    'workflow.modelBound': 'A model bound to an existing table cannot run a flow',
+    'workflow.flowRunning': 'The flow has running instances and cannot be deleted',
+    'workflow.flowHasHistory': 'The flow has approval history and cannot be deleted; disable it instead',
+    'workflow.formMismatch': 'The flow is not bound to this model',
     'workflow.flowNotFound': 'The flow does not exist',
     'workflow.flowDisabled': 'The flow is disabled',
     'workflow.enCodeTaken': 'The flow code {enCode} is already used',

@@ -1,0 +1,141 @@
+import {
+  FlowStatus,
+  flowDefinitionUpdateBody,
+  type FlowDefinitionFilter,
+  type FlowDefinitionUpdateBody,
+  type PageQuery,
+} from '@medalliance/contract';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/connection.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { keywordMatch, paginate } from '../../http/paging.ts';
+import { now } from '../../lib/clock.ts';
+import { newId } from '../../lib/ids.ts';
+import { versionGraph } from './definitions.service.ts';
+import './messages.ts';
+
+/**
+ * The flow design screen's services beside create and release
+ * (definitions.service): the list, one flow with its versions, updating what
+ * a flow is called and who may start it, enabling and deleting.
+ */
+type Page = Pick<PageQuery, 'currentPage' | 'pageSize' | 'keyword'>;
+
+/** Flow definitions, paged, filtered and sorted in SQL. */
+export async function listFlows(ctx: AppContext, page: Page, f: FlowDefinitionFilter) {
+  let q = ctx.db
+    .selectFrom('flowDefinitions')
+    .select([
+      'id',
+      'enCode',
+      'fullName',
+      'category',
+      'formKind',
+      'formId',
+      'version',
+      'currentVersionId',
+      'enabledMark',
+      'sortCode',
+      'description',
+      'createdAt as creatorTime',
+      'updatedAt as lastModifyTime',
+    ]);
+  if (page.keyword) q = q.where(keywordMatch(['fullName', 'enCode'], page.keyword));
+  if (f.category !== undefined) q = q.where('category', '=', f.category);
+  if (f.enabledMark !== undefined) q = q.where('enabledMark', '=', f.enabledMark);
+  return paginate(q.orderBy('sortCode').orderBy('createdAt', 'desc').orderBy('id'), page);
+}
+
+async function definition(db: Db, id: string) {
+  const row = await db.selectFrom('flowDefinitions').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('workflow.flowNotFound');
+  return row;
+}
+
+/** One flow: its definition, who may start it, the current graph and every released version (newest first). */
+export async function getFlow(ctx: AppContext, id: string) {
+  const row = await definition(ctx.db, id);
+  const [starters, versions, graph] = await Promise.all([
+    ctx.db.selectFrom('flowStarters').select(['objectType', 'objectId']).where('flowId', '=', id).execute(),
+    ctx.db
+      .selectFrom('flowVersions')
+      .select(['id', 'version', 'createdAt', 'createdBy'])
+      .where('flowId', '=', id)
+      .orderBy('version', 'desc')
+      .execute(),
+    versionGraph(ctx.db, row.currentVersionId),
+  ]);
+  const of = (type: string) => starters.filter((s) => s.objectType === type).map((s) => s.objectId);
+  return {
+    ...row,
+    graph,
+    starters: { userIds: of('User'), positionIds: of('Position'), roleIds: of('Role') },
+    versions,
+  };
+}
+
+/** Updates a flow's names, category, description and starters (its graph changes by releasing a version). */
+export async function updateFlow(ctx: AppContext, id: string, input: FlowDefinitionUpdateBody, actorId: string): Promise<void> {
+  const body = flowDefinitionUpdateBody.parse(input);
+  await ctx.db.transaction().execute(async (trx) => {
+    await definition(trx, id);
+    const taken = await trx
+      .selectFrom('flowDefinitions')
+      .select('id')
+      .where('enCode', '=', body.enCode)
+      .where('id', '!=', id)
+      .executeTakeFirst();
+    if (taken) throw conflict('workflow.enCodeTaken', { enCode: body.enCode });
+    await trx
+      .updateTable('flowDefinitions')
+      .set({
+        enCode: body.enCode,
+        fullName: body.fullName,
+        category: body.category,
+        description: body.description,
+        updatedAt: now(),
+        updatedBy: actorId,
+      })
+      .where('id', '=', id)
+      .execute();
+    await trx.deleteFrom('flowStarters').where('flowId', '=', id).execute();
+    const starters = [
+      ...body.starters.userIds.map((o) => ['User', o] as const),
+      ...body.starters.positionIds.map((o) => ['Position', o] as const),
+      ...body.starters.roleIds.map((o) => ['Role', o] as const),
+    ];
+    if (starters.length)
+      await trx
+        .insertInto('flowStarters')
+        .values(starters.map(([objectType, objectId]) => ({ id: newId(), flowId: id, objectType, objectId })))
+        .execute();
+  });
+}
+
+/** Enables or disables a flow: a disabled flow starts no new instance; running ones go on. */
+export async function setFlowEnabled(ctx: AppContext, id: string, enabled: boolean, actorId: string): Promise<void> {
+  const res = await ctx.db
+    .updateTable('flowDefinitions')
+    .set({ enabledMark: enabled ? 1 : 0, updatedAt: now(), updatedBy: actorId })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw notFound('workflow.flowNotFound');
+}
+
+/**
+ * Deletes a flow with its versions and starters. Refused (409) while an
+ * instance runs, and while finished instances keep its history (disable it instead).
+ */
+export async function deleteFlow(ctx: AppContext, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    // Taking the row first: a submit racing this delete waits for it, then finds no flow.
+    const locked = await trx.updateTable('flowDefinitions').set({ enabledMark: 0 }).where('id', '=', id).executeTakeFirst();
+    if (Number(locked.numUpdatedRows) !== 1) throw notFound('workflow.flowNotFound');
+    const instances = trx.selectFrom('flowInstances').select('id').where('flowId', '=', id).limit(1);
+    if (await instances.where('status', '=', FlowStatus.waiting).executeTakeFirst()) throw conflict('workflow.flowRunning');
+    if (await instances.executeTakeFirst()) throw conflict('workflow.flowHasHistory');
+    await trx.deleteFrom('flowStarters').where('flowId', '=', id).execute();
+    await trx.deleteFrom('flowVersions').where('flowId', '=', id).execute();
+    await trx.deleteFrom('flowDefinitions').where('id', '=', id).execute();
+  });
+}
