@@ -53,8 +53,9 @@ export function registrations(m: GenModel, files: { routes: string; migration: s
     },
     {
       path: 'apps/server/src/db/schema.ts',
-      anchor: 'export interface Database extends ',
-      position: 'after',
+      // The start of the Database interface's table list, however prettier wraps that line.
+      anchor: 'PermissionTables, SystemTables',
+      position: 'before',
       insert: `${pascal}Tables, `,
     },
     {
