@@ -104,7 +104,8 @@ function Editor({ id, initial, onClose, onSaved }: Props & { initial: { basics: 
       open
       width="100vw"
       style={{ top: 0, maxWidth: '100vw', padding: 0, paddingBottom: 0 }}
-      styles={{ body: { height: '100vh', padding: 0 } }}
+      // Edge to edge and exactly the window's height: antd 6 pads the container, which made the dialog scroll.
+      styles={{ body: { height: '100vh', padding: 0 }, container: { padding: 0, borderRadius: 0 }, wrapper: { overflow: 'hidden' } }}
       title={null}
       footer={null}
       closable={false}
