@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { REPORT_CHART_KINDS } from '@medalliance/contract';
 import { NS } from '../messages.ts';
-import type { ChartInput, Draft } from './draft.ts';
+import { patchAt, type ChartInput, type Draft } from './draft.ts';
 
 type Def = Draft['definition'];
 
@@ -11,8 +11,7 @@ type Def = Draft['definition'];
 export function ChartsPane({ def, onChange }: { def: Def; onChange: (d: Def) => void }) {
   const { t } = useTranslation(NS);
   const columnOptions = def.columns.map((c) => ({ value: c.field, label: c.title }));
-  const set = (i: number, patch: Partial<ChartInput>) =>
-    onChange({ ...def, charts: def.charts.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
+  const set = (i: number, patch: Partial<ChartInput>) => onChange({ ...def, charts: patchAt(def.charts, i, patch) });
   const add = () => {
     const category = def.grouping.groupBy[0] ?? def.columns[0]?.field ?? '';
     const value =

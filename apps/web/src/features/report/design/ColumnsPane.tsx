@@ -3,7 +3,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from
 import { useTranslation } from 'react-i18next';
 import { REPORT_AGGREGATES, REPORT_FORMATS, type ReportColumn, type ReportSourceField } from '@medalliance/contract';
 import { NS } from '../messages.ts';
-import { columnFor, move, withoutColumn, type Draft } from './draft.ts';
+import { columnFor, firstUnused, move, patchAt, withoutColumn, type Draft } from './draft.ts';
 
 type Def = Draft['definition'];
 
@@ -11,10 +11,9 @@ type Def = Draft['definition'];
 export function ColumnsPane({ def, fields, onChange }: { def: Def; fields: ReportSourceField[]; onChange: (d: Def) => void }) {
   const { t } = useTranslation(NS);
   const used = new Set(def.columns.map((c) => c.field));
-  const set = (i: number, patch: Partial<ReportColumn>) =>
-    onChange({ ...def, columns: def.columns.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
+  const set = (i: number, patch: Partial<ReportColumn>) => onChange({ ...def, columns: patchAt(def.columns, i, patch) });
   const add = () => {
-    const f = fields.find((x) => !used.has(x.field));
+    const f = firstUnused(fields, used);
     if (f) onChange({ ...def, columns: [...def.columns, columnFor(f)] });
   };
   return (

@@ -2,7 +2,7 @@ import { Button, Card, Form, Input, InputNumber, Select, Switch } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../messages.ts';
-import type { Draft } from './draft.ts';
+import { patchAt, type Draft } from './draft.ts';
 
 type Def = Draft['definition'];
 
@@ -12,7 +12,7 @@ export function GroupingPane({ def, onChange }: { def: Def; onChange: (d: Def) =
   const columnOptions = def.columns.map((c) => ({ value: c.field, label: c.title }));
   const setGrouping = (patch: Partial<Def['grouping']>) => onChange({ ...def, grouping: { ...def.grouping, ...patch } });
   const setGroup = (i: number, patch: Partial<Def['headerGroups'][number]>) =>
-    onChange({ ...def, headerGroups: def.headerGroups.map((g, j) => (j === i ? { ...g, ...patch } : g)) });
+    onChange({ ...def, headerGroups: patchAt(def.headerGroups, i, patch) });
   return (
     <Form layout="vertical" component="div">
       <Form.Item label={t('groupBy')}>

@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { REPORT_PARAM_TYPES, type ReportParam, type ReportSourceField } from '@medalliance/contract';
 import { NS } from '../messages.ts';
-import { paramFor, type Draft } from './draft.ts';
+import { firstUnused, paramFor, patchAt, type Draft } from './draft.ts';
 
 type Def = Draft['definition'];
 
@@ -21,10 +21,9 @@ const builtinsFor = (type: ReportParam['type']) =>
 export function ParamsPane({ def, fields, onChange }: { def: Def; fields: ReportSourceField[]; onChange: (d: Def) => void }) {
   const { t } = useTranslation(NS);
   const used = new Set(def.params.map((p) => p.field));
-  const set = (i: number, patch: Partial<ReportParam>) =>
-    onChange({ ...def, params: def.params.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
+  const set = (i: number, patch: Partial<ReportParam>) => onChange({ ...def, params: patchAt(def.params, i, patch) });
   const add = () => {
-    const f = fields.find((x) => !used.has(x.field));
+    const f = firstUnused(fields, used);
     if (f) onChange({ ...def, params: [...def.params, paramFor(f)] });
   };
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportDefinition } from '@medalliance/contract';
-import { columnFor, emptyDraft, formatFor, move, paramFor, withoutColumn } from './draft.ts';
+import { reportDefinition, type ReportSourceField } from '@medalliance/contract';
+import { columnFor, emptyDraft, firstUnused, formatFor, move, paramFor, patchAt, withoutColumn } from './draft.ts';
 
 describe('report draft', () => {
   it('suggests a format and a filter type from a source field', () => {
@@ -39,5 +39,25 @@ describe('report draft', () => {
     expect(reportDefinition.safeParse(noOrg).success).toBe(true);
     expect(move([1, 2, 3], 0, 1)).toEqual([2, 1, 3]);
     expect(move([1, 2, 3], 0, -1)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('row edits', () => {
+  it('patches only the i-th row and finds the first field no row uses', () => {
+    const rows = [
+      { field: 'a', title: 'A' },
+      { field: 'b', title: 'B' },
+    ];
+    expect(patchAt(rows, 1, { title: 'Bee' })).toEqual([
+      { field: 'a', title: 'A' },
+      { field: 'b', title: 'Bee' },
+    ]);
+    expect(rows[1]!.title).toBe('B');
+    const fields = [
+      { field: 'a', label: 'A', kind: 'string' },
+      { field: 'c', label: 'C', kind: 'string' },
+    ] as ReportSourceField[];
+    expect(firstUnused(fields, new Set(['a']))?.field).toBe('c');
+    expect(firstUnused(fields, new Set(['a', 'c']))).toBeUndefined();
   });
 });

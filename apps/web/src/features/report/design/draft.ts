@@ -64,6 +64,16 @@ export function paramFor(f: ReportSourceField): ReportParam {
 }
 
 /** Moves item `i` of a list by `by` places. */
+/** The list with its i-th item patched: every pane edits its rows this way. */
+export function patchAt<T>(list: readonly T[], i: number, patch: Partial<T>): T[] {
+  return list.map((x, j) => (j === i ? { ...x, ...patch } : x));
+}
+
+/** The first source field no row uses yet (a new column or filter starts from it). */
+export function firstUnused(fields: readonly ReportSourceField[], used: ReadonlySet<string>): ReportSourceField | undefined {
+  return fields.find((f) => !used.has(f.field));
+}
+
 export function move<T>(list: T[], i: number, by: number): T[] {
   const j = i + by;
   if (j < 0 || j >= list.length) return list;
