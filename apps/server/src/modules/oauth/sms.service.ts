@@ -25,15 +25,25 @@ export const logSmsSender: SmsSender = {
   },
 };
 
-/** `phone` or `phone@account` (spec §2.5) to the one user it designates. */
-async function resolveAccount(ctx: AppContext, account: string) {
+/** The phone of `phone` or `phone@account`, and the account if given. */
+function parsePhone(account: string) {
   const [phone, sub] = account.split('@') as [string, string | undefined];
+  return { phone, sub };
+}
+
+/**
+ * `phone` or `phone@account` (spec §2.5) to the one user it designates, or
+ * null when none does. Callers answer an unknown number exactly as a known
+ * one (same reply, same cooldown, a code nobody receives), so the sign-in
+ * page cannot be used to learn which numbers have accounts.
+ */
+async function resolveAccount(ctx: AppContext, account: string) {
+  const { phone, sub } = parsePhone(account);
   let q = ctx.db.selectFrom('users').select(['id']).where('mobilePhone', '=', phone);
   if (sub) q = q.where('account', '=', sub);
   const users = await q.limit(2).execute();
-  if (users.length === 0) throw badRequest('sms.noAccount');
   if (users.length > 1) throw badRequest('sms.multipleAccounts');
-  return { phone, userId: users[0]!.id };
+  return { phone, userId: users[0]?.id ?? null };
 }
 
 const PURPOSE = 'login';
@@ -46,7 +56,7 @@ export async function sendLoginCode(
   sender: SmsSender = logSmsSender,
 ): Promise<{ cooldown: number; expiresIn: number }> {
   const cfg = await getSysConfig(ctx);
-  const { phone } = await resolveAccount(ctx, account);
+  const { phone, userId } = await resolveAccount(ctx, account);
   const now = Date.now();
   const recent = await ctx.db
     .selectFrom('smsCodes')
@@ -86,13 +96,13 @@ export async function sendLoginCode(
       })
       .execute();
   });
-  await sender.send(ctx, phone, translate(lang, 'sms.content', { code, minutes: cfg.smsCodeMinutes }));
+  if (userId) await sender.send(ctx, phone, translate(lang, 'sms.content', { code, minutes: cfg.smsCodeMinutes }));
   return { cooldown: cfg.smsResendSeconds, expiresIn: cfg.smsCodeMinutes * 60 };
 }
 
 export async function loginWithSmsCode(ctx: AppContext, account: string, code: string, client: ClientInfo): Promise<LoginResult> {
   const cfg = await getSysConfig(ctx);
-  const { phone, userId } = await resolveAccount(ctx, account);
+  const { phone } = parsePhone(account);
   const row = await ctx.db
     .selectFrom('smsCodes')
     .selectAll()
@@ -122,7 +132,10 @@ export async function loginWithSmsCode(ctx: AppContext, account: string, code: s
     .where('consumedAt', 'is', null)
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) throw badRequest('sms.expired');
-  const user = (await findUserById(ctx, userId))!;
+  // Only now, with the right code, is the account looked up: a wrong guess says nothing about the number.
+  const { userId } = await resolveAccount(ctx, account);
+  const user = userId ? await findUserById(ctx, userId) : undefined;
+  if (!user) throw badRequest('sms.expired');
   await checkUsable(ctx, cfg, client, 'sms', user.account, user);
   return completeLogin(ctx, user, client, 'sms');
 }
