@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_TYPE_NAMES, type FieldType } from './field-types.ts';
+import { compilePattern } from './pattern.ts';
 
 /**
  * The form definition (the reference's formData, in our spelling): one typed
@@ -48,7 +49,14 @@ export const optionSource = z.object({
 });
 export type OptionSource = z.infer<typeof optionSource>;
 
-export const validationRule = z.object({ pattern: z.string().max(500), message: z.string().max(200) });
+/** A field's own rule: a pattern the value must match (refused when unusable, see compilePattern) and its message. */
+export const validationRule = z.object({
+  pattern: z
+    .string()
+    .max(500)
+    .refine((p) => compilePattern(p) !== null, { message: 'unsafe or invalid regular expression' }),
+  message: z.string().max(200),
+});
 
 /** Popup select, popup table select, relation form, autocomplete and their attribute displays. */
 export const relationConfig = z.object({

@@ -6,3 +6,4 @@ export * from './expression.ts';
 export * from './amount.ts';
 export * from './validate-record.ts';
 export * from './import-legacy.ts';
+export * from './pattern.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formDefinition, type FormField } from './form-schema.ts';
+import { formDefinition, validationRule, type FormField } from './form-schema.ts';
+import { compilePattern } from './pattern.ts';
 import { tableSummary, validateRecord } from './validate-record.ts';
 
 const f = (type: FormField['type'], field: string, extra: Partial<FormField> = {}): FormField => ({
@@ -137,5 +138,24 @@ describe('validateRecord', () => {
   it('sums summary columns', () => {
     const table = { id: 't', type: 'table', label: 't', summary: ['price'] } as FormField;
     expect(tableSummary(table, [{ price: 1.1 }, { price: '2.2' }, { price: 'x' }])).toEqual({ price: 3.3 });
+  });
+});
+
+describe('field rule patterns', () => {
+  it('compiles bare and literal patterns, refuses invalid and catastrophic ones', () => {
+    expect(compilePattern('^[a-z]+$')?.test('abc')).toBe(true);
+    expect(compilePattern('/^[a-z]+$/gi')?.flags).toBe('i');
+    for (const bad of ['(', '^(a+)+$', '/^(\\w*)*$/', '(x+x+)+y']) expect(compilePattern(bad)).toBeNull();
+  });
+
+  it('a model cannot carry a catastrophic rule, and an old one is skipped in well under a second', () => {
+    expect(validationRule.safeParse({ pattern: '^(a+)+$', message: 'm' }).success).toBe(false);
+    expect(validationRule.safeParse({ pattern: '^a+$', message: 'm' }).success).toBe(true);
+    // A model saved before the refusal existed still holds the rule: built here without parsing, as stored.
+    const old = { fields: [f('input', 'n', { rules: [{ pattern: '^(a+)+$', message: 'slow' }] })] } as Parameters<typeof validateRecord>[0];
+    const started = performance.now();
+    const out = validateRecord(old, { n: `${'a'.repeat(40)}!` });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(out.issues).toEqual([]);
   });
 });

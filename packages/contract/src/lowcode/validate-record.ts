@@ -13,6 +13,7 @@
 import { evaluateExpression, numericValue } from './expression.ts';
 import { FIELD_TYPES, fieldTypeInfo } from './field-types.ts';
 import { walkFields, type FormDefinition, type FormField, type OptionItem } from './form-schema.ts';
+import { compilePattern } from './pattern.ts';
 
 export interface RecordIssue {
   /** The field key (for a sub-table cell: the column's key, with `table` and `row`). */
@@ -67,13 +68,7 @@ const patternCache = new Map<string, RegExp | null>();
 function compiled(pattern: string): RegExp | null {
   let re = patternCache.get(pattern);
   if (re === undefined) {
-    // The reference writes rules as /.../flags literals; accept both that and a bare pattern.
-    const lit = /^\/(.*)\/([gimsuy]*)$/s.exec(pattern);
-    try {
-      re = lit ? new RegExp(lit[1]!, lit[2]!.replace('g', '').replace('y', '')) : new RegExp(pattern);
-    } catch {
-      re = null;
-    }
+    re = compilePattern(pattern);
     if (patternCache.size > 500) patternCache.clear();
     patternCache.set(pattern, re);
   }

@@ -4,6 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  compilePattern,
   expressionRefs,
   fieldTypeInfo,
   holdsValue,
@@ -27,15 +28,8 @@ const NUMERIC = new Set(['inputNumber', 'amount', 'slider', 'rate', 'numberRange
 const TEXTUAL = new Set(['input', 'textarea', 'password', 'autoComplete']);
 const POPUPS = new Set(['popupSelect', 'popupTableSelect', 'autoComplete']);
 
-/** Is `pattern` a regular expression the browser and the server can compile? */
-const validPattern = (p: string) => {
-  try {
-    new RegExp(p);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** Is `pattern` a rule the server accepts (valid, and without nested repetition that could stall it)? */
+const validPattern = (p: string) => compilePattern(p) !== null;
 
 /** The properties of one field, by its type. Each change is one undo step per property being typed. */
 export function FieldProps({ doc, at, api }: { doc: DesignDoc; at: Located; api: DesignApi }) {
