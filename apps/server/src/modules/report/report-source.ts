@@ -15,7 +15,7 @@ import { selectAsWritten } from '../visualdev/model-tables.ts';
 import { parseJson } from '../system/db-errors.ts';
 import { callError, resolveParams, type Caller, type ResolvedParams } from '../system/data-interface.runner.ts';
 import { findInterfaceForCall } from '../system/data-interface.service.ts';
-import { checkReadOnlySql, normalizeValue, type CheckedSql } from '../system/sql-guard.ts';
+import { checkedPieces, checkReadOnlySql, normalizeValue, type CheckedSql } from '../system/sql-guard.ts';
 import { runReadOnly, type Row } from '../system/sql-executor.ts';
 import { getSysConfig } from '../system/sys-config.service.ts';
 import type { ReportAuth } from './report-access.ts';
@@ -170,17 +170,12 @@ type InterfaceRow = Awaited<ReturnType<typeof interfaceOf>>;
 
 /** The interface's SQL with each of its parameters bound (typed on PostgreSQL when declared). */
 function boundQuery(checked: CheckedSql, params: ResolvedParams) {
-  const parts = [];
-  let at = 0;
-  for (const t of checked.tokens) {
-    if (t.kind !== 'param') continue;
-    parts.push(sql.raw(checked.text.slice(at, t.start)));
-    const v = normalizeValue(params.get(t.name));
-    const type = params.type(t.name);
-    parts.push(type ? sql`CAST(${v} AS ${sql.raw(type)})` : sql`${v}`);
-    at = t.end;
-  }
-  parts.push(sql.raw(checked.text.slice(at)));
+  const parts = [...checkedPieces(checked)].map((piece) => {
+    if ('text' in piece) return sql.raw(piece.text);
+    const v = normalizeValue(params.get(piece.param));
+    const type = params.type(piece.param);
+    return type ? sql`CAST(${v} AS ${sql.raw(type)})` : sql`${v}`;
+  });
   return sql.join(parts, sql``);
 }
 

@@ -292,6 +292,18 @@ function check(input: string): CheckedSql {
   return { text, tokens, params };
 }
 
+/** Checked SQL as the text between its parameters and the parameters' names, in order (how every writer binds it). */
+export function* checkedPieces(sql: CheckedSql): Generator<{ text: string } | { param: string }> {
+  let at = 0;
+  for (const t of sql.tokens) {
+    if (t.kind !== 'param') continue;
+    yield { text: sql.text.slice(at, t.start) };
+    yield { param: t.name };
+    at = t.end;
+  }
+  yield { text: sql.text.slice(at) };
+}
+
 /**
  * SQL text plus bound values, written for one dialect: `?` for SQLite,
  * `$n` for PostgreSQL, where one named parameter keeps one number so its
@@ -340,14 +352,11 @@ export class SqlText {
 
   /** Writes checked user SQL with each parameter bound (typed on PostgreSQL when the type is known). */
   checked(sql: CheckedSql, valueOf: (name: string) => unknown, typeOf: (name: string) => PgParamType | null = () => null): this {
-    let at = 0;
-    for (const t of sql.tokens) {
-      if (t.kind !== 'param') continue;
-      this.raw(sql.text.slice(at, t.start));
-      this.namedValue(t.name, valueOf(t.name), typeOf(t.name));
-      at = t.end;
+    for (const piece of checkedPieces(sql)) {
+      if ('text' in piece) this.raw(piece.text);
+      else this.namedValue(piece.param, valueOf(piece.param), typeOf(piece.param));
     }
-    return this.raw(sql.text.slice(at));
+    return this;
   }
 
   toString(): string {
