@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
+import { fetchApi, launch, newPage, screenshot, screenshotFailures, signIn } from './support.ts';
 
 /**
  * A dictionary page (menu type 4, issue 14): the seeded dictDemo menu opens the
@@ -13,6 +13,7 @@ let browser: Browser;
 screenshotFailures(() => browser);
 let page: Page;
 let token = '';
+const api = (method: string, url: string, body?: unknown) => fetchApi(token, method, url, body);
 const PATH = '/dictionary/dictDemo';
 const stamp = String(Date.now()).slice(-6);
 const NAME = `E2E性别${stamp}`;
@@ -20,15 +21,6 @@ const NAME = `E2E性别${stamp}`;
 const table = () => page.getByTestId('ma-dict-view-table');
 const rowOf = (p: Page, text: string) => p.getByTestId('ma-dict-view-table').locator('.ant-table-row', { hasText: text });
 const firstRowName = () => table().locator('.ant-table-row').first().locator('td').nth(1).innerText();
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await res.json()) as { code: number; msg: string; data: unknown };
-}
 
 /** Drags a row by its handle onto another row, with the pointer (dnd-kit starts after 4 px). */
 async function drag(handle: Locator, onto: Locator) {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
+import { baseUrl, launch, newPage, screenshot, screenshotFailures, signIn, tokenOf } from './support.ts';
 
 /**
  * The foundation as a person uses it (issue 2): the three sign-in modes of
@@ -51,12 +51,6 @@ async function phonePage(): Promise<Page> {
   const p = await context.newPage();
   p.on('dialog', (d) => void d.accept());
   return p;
-}
-
-/** The session token as the app stores it (`"<token>"|string`). */
-async function tokenOf(p: Page): Promise<string> {
-  const raw = await p.evaluate(() => localStorage.getItem('medalliance_token') ?? '""|string');
-  return JSON.parse(raw.slice(0, raw.lastIndexOf('|'))) as string;
 }
 
 async function api<T>(p: Page, url: string): Promise<{ code: number; data: T }> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
+import { fetchApi, launch, newPage, screenshot, screenshotFailures, signIn } from './support.ts';
 
 /**
  * The code generator (issue 14, spec §7.6 Generater) as a developer uses it:
@@ -12,15 +12,7 @@ let browser: Browser;
 screenshotFailures(() => browser);
 let page: Page;
 let token = '';
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await res.json()) as { code: number; msg: string; data: unknown };
-}
+const api = (method: string, url: string, body?: unknown) => fetchApi(token, method, url, body);
 
 beforeAll(async () => {
   browser = await launch();

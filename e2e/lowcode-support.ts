@@ -4,27 +4,7 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Steps the low-code browser tests share: the model list, the designer, and the admin API calls around them. */
-
-/** The session token the app keeps in localStorage (stored with a type suffix). */
-export async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('medalliance_token') ?? '""|string';
-    return JSON.parse(raw.slice(0, raw.lastIndexOf('|'))) as string;
-  });
-}
-
-export type Answer = { status: number; code: number; msg: string; data: any };
-
-/** One API call with the page's cookies and the given token, answered as the envelope plus the HTTP status. */
-export async function call(page: Page, token: string, method: string, url: string, body?: unknown): Promise<Answer> {
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: token, 'jnpf-origin': 'pc', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: unknown };
-  return { status: res.status(), ...json };
-}
+export { call, tokenOf, type Answer } from './support.ts';
 
 /** Creates a model on the model list and opens its designer; answers the new model's id. */
 export async function createModelInDesigner(page: Page, name: string, enCode: string): Promise<string> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { MenuNode } from '@medalliance/contract';
 import { buildMenuRoutes } from '../apps/web/src/app/router/menuRoutes.ts';
-import { baseUrl, launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
+import { fetchApi, launch, newPage, screenshot, screenshotFailures, signIn } from './support.ts';
 
 /**
  * Every screen the administrator's menu reaches opens cleanly, in Chinese and
@@ -17,6 +17,7 @@ let browser: Browser;
 screenshotFailures(() => browser);
 let page: Page;
 let token = '';
+const api = (method: string, url: string, body?: unknown) => fetchApi(token, method, url, body);
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -44,15 +45,6 @@ interface Trouble {
   failedCalls: string[];
 }
 const trouble: Trouble = { consoleErrors: [], pageErrors: [], failedCalls: [] };
-
-async function api(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return (await res.json()) as { code: number; msg: string; data: unknown };
-}
 
 /** The in-app paths of the administrator's menu, as the shell builds them. */
 async function menuPaths(): Promise<{ path: string; enCode: string }[]> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
+import { call, launch, newPage, screenshot, screenshotFailures, signIn, tokenOf } from './support.ts';
 
 /**
  * Authorization end to end (issue 3): an administrator creates a user of a
@@ -16,26 +16,6 @@ const stamp = Date.now().toString(36);
 const roleName = `授权测试角色${stamp}`;
 const account = `grant${stamp}`;
 const password = 'Grant2024';
-
-/** The session token the app keeps in localStorage (stored with a type suffix). */
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('medalliance_token') ?? '""|string';
-    return JSON.parse(raw.slice(0, raw.lastIndexOf('|'))) as string;
-  });
-}
-
-type Answer = { status: number; code: number; msg: string; data: any };
-
-async function call(page: Page, token: string, method: string, url: string, body?: unknown): Promise<Answer> {
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: token, 'jnpf-origin': 'pc', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: unknown };
-  return { status: res.status(), ...json };
-}
 
 /** A row of a (virtual) tree by its text. */
 const treeNode = (scope: Locator, text: string) => scope.locator('.ant-tree-treenode:not([aria-hidden])', { hasText: text }).first();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
+import { launch, newPage, screenshot, screenshotFailures, signIn, tokenOf } from './support.ts';
 
 /**
  * Every organisation and authorization screen as the administrator uses it
@@ -49,13 +49,6 @@ async function pickerOpen(fieldIndex: number, scope: string) {
   const dialog = page.locator('.ma-picker-dialog').last();
   await dialog.locator('.ma-picker-node').first().waitFor({ timeout: 15_000 });
   return dialog;
-}
-
-async function tokenOf(p: Page): Promise<string> {
-  return p.evaluate(() => {
-    const raw = localStorage.getItem('medalliance_token') ?? '""|string';
-    return JSON.parse(raw.slice(0, raw.lastIndexOf('|'))) as string;
-  });
 }
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, screenshot, signIn, screenshotFailures } from './support.ts';
+import { call, launch, newPage, screenshot, screenshotFailures, signIn, tokenOf } from './support.ts';
 
 /**
  * Portals (issue 14): an administrator designs a portal of four widgets in
@@ -16,22 +16,6 @@ const portalName = `测试门户${stamp}`;
 const account = `portal${stamp}`;
 const password = 'Portal2024';
 const TRAINER_ROLE = '200000000000000008';
-
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem('medalliance_token') ?? '""|string';
-    return JSON.parse(raw.slice(0, raw.lastIndexOf('|'))) as string;
-  });
-}
-
-async function call(page: Page, token: string, method: string, url: string, body?: unknown) {
-  const res = await page.request.fetch(url, {
-    method,
-    headers: { authorization: token, 'jnpf-origin': 'pc', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  });
-  return { status: res.status(), ...((await res.json()) as { code: number; msg: string; data: any }) };
-}
 
 async function switchLanguage(page: Page, from: string, to: RegExp) {
   await page.getByRole('button', { name: from }).click();

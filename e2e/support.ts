@@ -74,3 +74,36 @@ export function screenshotFailures(browser: () => Browser | undefined): void {
     }
   });
 }
+
+/** The session token the app keeps in localStorage (stored as `"<token>"|string`). */
+export async function tokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const raw = localStorage.getItem('medalliance_token') ?? '""|string';
+    return JSON.parse(raw.slice(0, raw.lastIndexOf('|'))) as string;
+  });
+}
+
+/** An API answer: the envelope plus the HTTP status. */
+export type Answer = { status: number; code: number; msg: string; data: any };
+
+/** One API call with the page's cookies and the given token. */
+export async function call(page: Page, token: string, method: string, url: string, body?: unknown): Promise<Answer> {
+  const res = await page.request.fetch(url, {
+    method,
+    headers: { authorization: token, 'jnpf-origin': 'pc', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: unknown };
+  return { status: res.status(), ...json };
+}
+
+/** One API call from the test process itself (no page), with a token. */
+export async function fetchApi(token: string, method: string, url: string, body?: unknown): Promise<Answer> {
+  const res = await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: unknown };
+  return { status: res.status, ...json };
+}
