@@ -10,6 +10,7 @@ export * from './permission.ts';
 export * from './system.ts';
 export * from './html-policy.ts';
 export * from './message.ts';
+export * from './message-inbox.ts';
 export * from './lowcode/index.ts';
 export * from './portal/index.ts';
 export * from './report/index.ts';

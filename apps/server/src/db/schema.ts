@@ -1,4 +1,5 @@
 import type { FileTables } from './tables/file.ts';
+import type { MessageTables } from './tables/message.ts';
 import type { OAuthTables } from './tables/oauth.ts';
 import type { PermissionTables } from './tables/permission.ts';
 import type { PortalTables } from './tables/portal.ts';
@@ -6,6 +7,7 @@ import type { ReportTables } from './tables/report.ts';
 import type { SystemTables } from './tables/system.ts';
 import type { VisualdevTables } from './tables/visualdev.ts';
 import type { WorkflowTables } from './tables/workflow.ts';
+import type { WorkflowActionTables } from './tables/workflow-actions.ts';
 
 /**
  * Table types, camelCase here and snake_case in the database (CamelCasePlugin).
@@ -255,7 +257,7 @@ export interface QrTicketTable {
 
 /** Foundation tables; each module's own tables come from db/tables/<module>.ts. */
 export interface Database
-  extends PermissionTables, SystemTables, FileTables, OAuthTables, VisualdevTables, ReportTables, PortalTables, WorkflowTables {
+  extends PermissionTables, SystemTables, FileTables, OAuthTables, VisualdevTables, ReportTables, PortalTables, WorkflowTables, MessageTables, WorkflowActionTables {
   organizations: OrganizationTable;
   positions: PositionTable;
   roles: RoleTable;

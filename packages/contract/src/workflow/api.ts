@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flowGraphSchema, nodeIdSchema } from './definition.ts';
+import { flowEdgeSchema, flowGraphSchema, flowNodeSchema, MAX_FLOW_EDGES, MAX_FLOW_NODES, nodeIdSchema } from './definition.ts';
 import { FlowUrgency } from './status.ts';
 
 /** Request bodies of the engine's actions (server-contract §4 FlowHandleModel, typed). */
@@ -140,3 +140,74 @@ export const flowModelSubmitBody = z.object({
   chosenApprovers: chosenApproversSchema,
 });
 export type FlowModelSubmitBody = z.input<typeof flowModelSubmitBody>;
+
+/* ---- Monitor, launch list, batch, add-signer (engine actions, issue 15) ---- */
+
+/** The monitor's filters: the lists' filters plus who started the instance. */
+export const flowMonitorFilter = flowListFilter.extend({ creatorUserId: optional(id) });
+export type FlowMonitorFilter = z.output<typeof flowMonitorFilter>;
+
+/** Deleting finished instances from the monitor. */
+export const flowMonitorDeleteBody = z.object({ ids: z.array(id).min(1).max(100) });
+export type FlowMonitorDeleteBody = z.input<typeof flowMonitorDeleteBody>;
+
+/** The monitor hands the waiting tasks of a node to one user. */
+export const flowAssignBody = z.object({ nodeId: nodeIdSchema, toUserId: id, opinion });
+export type FlowAssignBody = z.input<typeof flowAssignBody>;
+
+/** Approve or reject many to-dos at once; each one in its own transaction. */
+export const flowBatchBody = z.object({
+  taskIds: z.array(id).min(1).max(100),
+  action: z.enum(['approve', 'reject']),
+  opinion,
+});
+export type FlowBatchBody = z.input<typeof flowBatchBody>;
+export interface FlowBatchResult {
+  done: number;
+  failed: { id: string; msg: string }[];
+}
+
+/**
+ * Add signers to my waiting task: `before` they act first and my task waits
+ * until all of them approved; `after` my task is approved now and the node
+ * passes only once they approved too.
+ */
+export const flowAddSignerBody = z.object({
+  userIds: z.array(id).min(1).max(20),
+  position: z.enum(['before', 'after']),
+  opinion,
+});
+export type FlowAddSignerBody = z.input<typeof flowAddSignerBody>;
+
+/** Launch list query: a keyword on the flow's name or code. */
+export const flowLaunchableQuery = z.object({ keyword: optional(z.string().trim().max(50)) });
+
+/** A flow the caller may start (FlowLaunch/Launchable). */
+export interface FlowLaunchable {
+  id: string;
+  enCode: string;
+  fullName: string;
+  category: string;
+  formKind: string;
+  formId: string;
+  description: string;
+}
+
+/**
+ * A draft graph the designer saves between releases: the same node and edge
+ * shapes as a released graph, but unfinished (no edges yet, nodes not
+ * connected) is allowed; validateFlowGraph runs only on release.
+ */
+export const flowDraftGraphSchema = z.object({
+  nodes: z.array(flowNodeSchema).max(MAX_FLOW_NODES),
+  edges: z.array(flowEdgeSchema).max(MAX_FLOW_EDGES),
+});
+export const flowDraftBody = z.object({ graph: flowDraftGraphSchema });
+export type FlowDraftBody = z.input<typeof flowDraftBody>;
+
+/** A field of a flow's bound form, for branch conditions and field permissions. */
+export interface FlowFormField {
+  key: string;
+  label: string;
+  type: string;
+}

@@ -22,6 +22,9 @@ export const nodeIdSchema = z
   .regex(/^[A-Za-z0-9_-]+$/);
 const idList = z.array(z.string().trim().min(1).max(40)).max(500);
 const nodeName = z.string().trim().min(1).max(100);
+/** Where the designer drew the node; graphs without positions are laid out automatically. */
+export const nodePositionSchema = z.object({ x: z.number().finite().min(-1e6).max(1e6), y: z.number().finite().min(-1e6).max(1e6) });
+const position = nodePositionSchema.optional();
 
 /** Read / write / hidden per form field on a node (enforced by the server on what the node may write). */
 export const fieldPermissionSchema = z.object({
@@ -76,18 +79,20 @@ export const timeoutSchema = z.object({
 export type FlowTimeout = z.infer<typeof timeoutSchema>;
 
 const TIMEOUT_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const;
-export const timeoutMs = (t: FlowTimeout) => t.duration * TIMEOUT_MS[t.unit];
+export const timeoutMs = (t: Pick<FlowTimeout, 'duration' | 'unit'>) => t.duration * TIMEOUT_MS[t.unit];
 
 const startNode = z.object({
   id: nodeIdSchema,
   type: z.literal('start'),
   name: nodeName,
+  position,
   fieldPermissions: z.array(fieldPermissionSchema).max(500).default([]),
 });
 const approverNode = z.object({
   id: nodeIdSchema,
   type: z.literal('approver'),
   name: nodeName,
+  position,
   assignee: assigneeSchema,
   sign: signSchema.default({ mode: 'or', ratio: 100 }),
   /** When nobody is found: pass the node, hand it to the administrators, or refuse the action. */
@@ -98,14 +103,31 @@ const approverNode = z.object({
   /** The reject targets this node offers: only the starter, or also an earlier node chosen by the approver. */
   rejectTo: z.enum(['starter', 'choose']).default('starter'),
 });
-const conditionNode = z.object({ id: nodeIdSchema, type: z.literal('condition'), name: nodeName });
-const parallelNode = z.object({ id: nodeIdSchema, type: z.literal('parallel'), name: nodeName, joinId: nodeIdSchema });
-const joinNode = z.object({ id: nodeIdSchema, type: z.literal('join'), name: nodeName });
-const endNode = z.object({ id: nodeIdSchema, type: z.literal('end'), name: nodeName });
+const conditionNode = z.object({ id: nodeIdSchema, type: z.literal('condition'), name: nodeName, position });
+const parallelNode = z.object({ id: nodeIdSchema, type: z.literal('parallel'), name: nodeName, position, joinId: nodeIdSchema });
+const joinNode = z.object({ id: nodeIdSchema, type: z.literal('join'), name: nodeName, position });
+const endNode = z.object({ id: nodeIdSchema, type: z.literal('end'), name: nodeName, position });
+/** Waits `delay` on the engine's clock, then moves on along its single outgoing edge. */
+const timerNode = z.object({
+  id: nodeIdSchema,
+  type: z.literal('timer'),
+  name: nodeName,
+  position,
+  delay: z.object({ duration: z.number().int().min(1).max(100_000), unit: z.enum(['minute', 'hour', 'day']) }),
+});
 
-export const flowNodeSchema = z.discriminatedUnion('type', [startNode, approverNode, conditionNode, parallelNode, joinNode, endNode]);
+export const flowNodeSchema = z.discriminatedUnion('type', [
+  startNode,
+  approverNode,
+  conditionNode,
+  parallelNode,
+  joinNode,
+  endNode,
+  timerNode,
+]);
 export type FlowNode = z.infer<typeof flowNodeSchema>;
 export type ApproverNode = z.infer<typeof approverNode>;
+export type TimerNode = z.infer<typeof timerNode>;
 export type FlowNodeType = FlowNode['type'];
 
 export const flowEdgeSchema = z.object({

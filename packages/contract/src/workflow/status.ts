@@ -50,5 +50,13 @@ export const FlowAction = {
   revoke: 8,
   /** The engine passed a node on its own (nobody found with the auto-pass rule). */
   autoPass: 9,
+  /** The monitor suspended the instance (no action until restored). */
+  suspend: 10,
+  /** The monitor restored a suspended instance. */
+  restore: 11,
+  /** The starter urged the waiting handlers. */
+  press: 12,
+  /** A timer node's delay ran out and the flow moved on. */
+  timerPass: 13,
 } as const;
 export type FlowAction = (typeof FlowAction)[keyof typeof FlowAction];

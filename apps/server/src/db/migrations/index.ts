@@ -12,6 +12,9 @@ import * as m0010 from './0010_users_trigram.ts';
 import * as m0011 from './0011_report.ts';
 import * as m0012 from './0012_portal.ts';
 import * as m0013 from './0013_workflow.ts';
+import * as m0014 from './0014_flow_draft.ts';
+import * as m0015 from './0015_messages.ts';
+import * as m0016 from './0016_workflow_actions.ts';
 
 /**
  * Every migration in order. A module adds its tables in its own numbered file;
@@ -31,4 +34,7 @@ export const migrations: Record<string, Migration> = {
   '0011_report': m0011,
   '0012_portal': m0012,
   '0013_workflow': m0013,
+  '0014_flow_draft': m0014,
+  '0015_messages': m0015,
+  '0016_workflow_actions': m0016,
 };

@@ -1,14 +1,22 @@
 import type { RoleCode } from './people.ts';
 
+/**
+ * The workflow screens every staff member works in; the monitor (flowMonitor)
+ * and the designer (flowEngine) of the same menu folder are the system
+ * administrator's only.
+ */
+const FLOW_USER = ['flowLaunch', 'flowTodo', 'flowDone', 'flowCirculate', 'flowEntrust'];
+
 /** Which menu subtrees each demo role is granted (with all their buttons and columns). */
 export const roleGrants: Record<RoleCode, string[]> = {
   sysAdmin: ['system', 'permission', 'onlineDev', 'workFlow', 'dataApps', 'dataCenterHome'],
-  countyDoctor: ['healthRecords', 'meetings', 'referral', 'workFlow', 'dataApps'],
-  townshipDoctor: ['healthRecords', 'referral', 'familyDoctor', 'course_apply', 'video_demand', 'course_replay', 'workFlow'],
+  countyDoctor: ['healthRecords', 'meetings', 'referral', ...FLOW_USER, 'dataApps'],
+  // Township doctors start the seeded outpatient-fee approvals, so they see the outpatient log the flows run over.
+  townshipDoctor: ['healthRecords', 'referral', 'familyDoctor', 'course_apply', 'video_demand', 'course_replay', 'outpatientLog', ...FLOW_USER],
   villageDoctor: ['residentArchives', 'followUps', 'my_service', 'serve_list', 'flowLaunch', 'flowTodo', 'flowDone'],
-  ultrasoundDoctor: ['ultrasound', 'workFlow'],
-  imagingDoctor: ['imageCentre', 'workFlow'],
-  referralCoordinator: ['referral', 'meetings', 'workFlow'],
+  ultrasoundDoctor: ['ultrasound', ...FLOW_USER],
+  imagingDoctor: ['imageCentre', ...FLOW_USER],
+  referralCoordinator: ['referral', 'meetings', ...FLOW_USER],
   trainer: ['training', 'conference_manage', 'conference_apply'],
 };
 

@@ -10,6 +10,7 @@ import { seedPortalData } from './portals.ts';
 import { seedReports } from './reports.ts';
 import { seedSystem } from './system.ts';
 import { seedVisualdev } from './visualdev.ts';
+import { seedWorkflow } from './workflow.ts';
 import { newUserRow } from '../user-row.ts';
 
 /**
@@ -130,6 +131,7 @@ export async function seed(ctx: AppContext): Promise<void> {
   await seedVisualdev(ctx);
   await seedReports(ctx);
   await seedPortalData(ctx);
+  await seedWorkflow(ctx);
 }
 
 /** Insert rows, leaving any row whose key already exists untouched. */

@@ -9,7 +9,6 @@ import {
   nodesInParallel,
   upstreamOf,
   TaskStatus,
-  type ApproverNode,
   type FlowApproveBody,
   type FlowOpinionBody,
   type FlowRejectBody,
@@ -17,7 +16,6 @@ import {
   type FlowTransferBody,
 } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/connection.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -32,14 +30,29 @@ import {
   insertNodeState,
   leave,
   makeRun,
+  notifyTodo,
   passNode,
   settle,
-  SYSTEM_ACTOR,
   type InstanceRow,
-  type Run,
 } from './engine.ts';
-import { flowFormAdapter } from './form-adapters.ts';
+import {
+  actorId,
+  adapterFor,
+  approverNode,
+  closeTask,
+  lockInstance,
+  mayStart,
+  openRun,
+  ownTask,
+  result,
+  taskFor,
+  type ActionResult,
+  type Actor,
+} from './action-support.ts';
+import { withMessages } from './notify.ts';
 import './messages.ts';
+
+export type { ActionResult, Actor } from './action-support.ts';
 
 /**
  * The engine's actions. Each runs in one transaction that first bumps the
@@ -50,96 +63,8 @@ import './messages.ts';
  * vote; the task itself moves with a guarded `UPDATE ... WHERE status =
  * waiting` whose row count must be 1.
  */
-export interface ActionResult {
-  instanceId: string;
-  status: FlowStatus;
-}
 
 const HUMAN_ACTIONS = [FlowAction.approve, FlowAction.reject, FlowAction.transfer, FlowAction.addSign];
-
-function adapterFor(kind: string) {
-  const adapter = flowFormAdapter(kind);
-  if (!adapter) throw badRequest('workflow.formUnknown', { kind });
-  return adapter;
-}
-
-/** Takes the instance for one action: bumps its seq while it is waiting, or refuses. */
-async function lockInstance(trx: Db, instanceId: string, at: number, notWaitingKey = 'workflow.notWaiting'): Promise<InstanceRow> {
-  const res = await trx
-    .updateTable('flowInstances')
-    .set((eb) => ({ seq: eb('seq', '+', 1), updatedAt: at }))
-    .where('id', '=', instanceId)
-    .where('status', '=', FlowStatus.waiting)
-    .executeTakeFirst();
-  const inst = await trx.selectFrom('flowInstances').selectAll().where('id', '=', instanceId).executeTakeFirst();
-  if (!inst) throw notFound();
-  if (Number(res.numUpdatedRows) !== 1) throw conflict(notWaitingKey);
-  return inst;
-}
-
-async function openRun(trx: Db, inst: InstanceRow, at: number, chosen: Record<string, string[]> = {}): Promise<Run> {
-  const adapter = adapterFor(inst.formKind);
-  const graph = await versionGraph(trx, inst.versionId);
-  const values = (await adapter.loadValues(trx, inst.formId, inst.recordId)) ?? {};
-  return makeRun(trx, inst, graph, adapter, inst.seq, at, values, chosen);
-}
-
-/** A person acting on their own tasks, or the engine acting on an overdue one (node timeouts). */
-export type Actor = { userId: string } | { engine: true };
-const actorId = (a: Actor) => ('userId' in a ? a.userId : SYSTEM_ACTOR);
-
-/** The task, which must be the caller's. */
-async function ownTask(trx: Db, taskId: string, userId: string) {
-  return taskFor(trx, taskId, { userId }, 0);
-}
-
-/** The task the actor may decide: a person's own, or for the engine one overdue with that timeout action. */
-async function taskFor(trx: Db, taskId: string, actor: Actor, at: number, dueAction?: string) {
-  const task = await trx.selectFrom('flowTasks').selectAll().where('id', '=', taskId).executeTakeFirst();
-  if (!task) throw notFound();
-  if ('userId' in actor) {
-    if (task.handlerId !== actor.userId) throw forbidden();
-  } else if (task.status !== TaskStatus.waiting || task.dueAt === null || task.dueAt > at || task.dueAction !== dueAction) {
-    throw conflict('workflow.taskHandled');
-  }
-  return task;
-}
-
-/** Moves a waiting task to its outcome, or refuses when somebody else got there first. */
-async function closeTask(run: Run, taskId: string, status: TaskStatus): Promise<void> {
-  const res = await run.trx
-    .updateTable('flowTasks')
-    .set({ status, closedSeq: run.seq, handledAt: run.at })
-    .where('id', '=', taskId)
-    .where('status', '=', TaskStatus.waiting)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw conflict('workflow.taskHandled');
-}
-
-function approverNode(run: Run, nodeId: string): ApproverNode {
-  const node = run.ix.nodes.get(nodeId);
-  if (!node || node.type !== 'approver') throw new Error(`workflow: task on ${nodeId}, which is not an approver node`);
-  return node;
-}
-
-const result = (run: Run): ActionResult => ({ instanceId: run.inst.id, status: run.inst.status as FlowStatus });
-
-/** May this user start the flow? Anyone when the flow names nobody. */
-async function mayStart(trx: Db, flowId: string, userId: string): Promise<boolean> {
-  const starters = await trx.selectFrom('flowStarters').select(['objectType', 'objectId']).where('flowId', '=', flowId).execute();
-  if (!starters.length) return true;
-  if (starters.some((s) => s.objectType === 'User' && s.objectId === userId)) return true;
-  const groups = starters.filter((s) => s.objectType !== 'User');
-  if (!groups.length) return false;
-  const held = await trx
-    .selectFrom('userRelations')
-    .select('id')
-    .where('userId', '=', userId)
-    .where((eb) => eb.or(groups.map((g) => eb.and([eb('objectType', '=', g.objectType), eb('objectId', '=', g.objectId)]))))
-    .limit(1)
-    .executeTakeFirst();
-  return !!held;
-}
 
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; message?: string };
@@ -150,7 +75,7 @@ const isUniqueViolation = (e: unknown) => {
 export async function startFlow(ctx: AppContext, input: FlowStartBody, starterId: string): Promise<ActionResult> {
   const body = flowStartBody.parse(input);
   const at = now();
-  return ctx.db.transaction().execute(async (trx) => {
+  return withMessages(ctx, at, async (trx, outbox) => {
     const flow = await trx.selectFrom('flowDefinitions').selectAll().where('id', '=', body.flowId).executeTakeFirst();
     if (!flow) throw notFound('workflow.flowNotFound');
     if (flow.enabledMark !== 1) throw badRequest('workflow.flowDisabled');
@@ -186,7 +111,7 @@ export async function startFlow(ctx: AppContext, input: FlowStartBody, starterId
       if (isUniqueViolation(e)) throw conflict('workflow.alreadyRunning');
       throw e;
     }
-    const run = makeRun(trx, inst, graph, adapter, 1, at, values, body.chosenApprovers);
+    const run = makeRun(trx, inst, graph, adapter, 1, at, values, body.chosenApprovers, outbox);
     const start = graph.nodes.find((n) => n.type === 'start')!;
     await insertNodeState(run, start.id, 'start', start.name, FlowStatus.adopted);
     await addRecord(run, { nodeId: start.id, nodeName: start.name, action: FlowAction.submit, actorId: starterId });
@@ -207,10 +132,10 @@ export async function approveAs(ctx: AppContext, taskId: string, actor: Actor, i
   const body = flowApproveBody.parse(input);
   const at = now();
   const userId = actorId(actor);
-  return ctx.db.transaction().execute(async (trx) => {
+  return withMessages(ctx, at, async (trx, outbox) => {
     const task = await taskFor(trx, taskId, actor, at, 'approve');
     const inst = await lockInstance(trx, task.instanceId, at);
-    const run = await openRun(trx, inst, at, body.chosenApprovers);
+    const run = await openRun(trx, inst, at, outbox, body.chosenApprovers);
     await closeTask(run, task.id, TaskStatus.adopted);
     const node = approverNode(run, task.nodeId);
     if (body.formData && Object.keys(body.formData).length) {
@@ -250,10 +175,10 @@ export async function rejectAs(ctx: AppContext, taskId: string, actor: Actor, in
   const body = flowRejectBody.parse(input);
   const at = now();
   const userId = actorId(actor);
-  return ctx.db.transaction().execute(async (trx) => {
+  return withMessages(ctx, at, async (trx, outbox) => {
     const task = await taskFor(trx, taskId, actor, at, 'reject');
     const inst = await lockInstance(trx, task.instanceId, at);
-    const run = await openRun(trx, inst, at);
+    const run = await openRun(trx, inst, at, outbox);
     await closeTask(run, task.id, TaskStatus.rejected);
     const node = approverNode(run, task.nodeId);
     let previousHandlers: string[] = [];
@@ -298,7 +223,7 @@ export async function rejectAs(ctx: AppContext, taskId: string, actor: Actor, in
     if ((await decideNode(run, node, task.nodeStateId)) === 'reject') {
       await closeAllOpen(run);
       if (body.target === 'starter') {
-        await endInstance(run, FlowStatus.rejected);
+        await endInstance(run, FlowStatus.rejected, userId);
         return result(run);
       }
       // A `chosen` node gets again whoever handled it before.
@@ -319,7 +244,7 @@ export async function revokeInstance(
 ): Promise<ActionResult> {
   const body = flowOpinionBody.parse(input);
   const at = now();
-  return ctx.db.transaction().execute(async (trx) => {
+  return withMessages(ctx, at, async (trx, outbox) => {
     const found = await trx.selectFrom('flowInstances').select('starterId').where('id', '=', instanceId).executeTakeFirst();
     if (!found) throw notFound();
     if (found.starterId !== userId) throw forbidden();
@@ -332,11 +257,11 @@ export async function revokeInstance(
       .limit(1)
       .executeTakeFirst();
     if (acted) throw conflict('workflow.revokeActed');
-    const run = await openRun(trx, inst, at);
+    const run = await openRun(trx, inst, at, outbox);
     const start = run.graph.nodes.find((n) => n.type === 'start')!;
     await closeAllOpen(run);
     await addRecord(run, { nodeId: start.id, nodeName: start.name, action: FlowAction.revoke, actorId: userId, opinion: body.opinion });
-    await endInstance(run, FlowStatus.revoked);
+    await endInstance(run, FlowStatus.revoked, userId);
     return result(run);
   });
 }
@@ -350,7 +275,7 @@ export async function revokeInstance(
 export async function recallTask(ctx: AppContext, taskId: string, userId: string, input: FlowOpinionBody = {}): Promise<ActionResult> {
   const body = flowOpinionBody.parse(input);
   const at = now();
-  return ctx.db.transaction().execute(async (trx) => {
+  return withMessages(ctx, at, async (trx, outbox) => {
     const task = await ownTask(trx, taskId, userId);
     if (task.status !== TaskStatus.adopted || task.closedSeq === null) throw conflict('workflow.recallNotAdopted');
     const s = task.closedSeq;
@@ -374,7 +299,7 @@ export async function recallTask(ctx: AppContext, taskId: string, userId: string
       .limit(1)
       .executeTakeFirst();
     if (touchedLater || handledLater) throw conflict('workflow.recallTooLate');
-    const run = await openRun(trx, inst, at);
+    const run = await openRun(trx, inst, at, outbox);
     const seq = run.seq;
     // What the approval created goes; what it opened waits again; what it closed reopens.
     await trx
@@ -403,6 +328,17 @@ export async function recallTask(ctx: AppContext, taskId: string, userId: string
       .where('closedSeq', '=', s)
       .where('createdSeq', '<', s)
       .execute();
+    // Others whose open task the approval had closed (an or-sign node) hold it again: a to-do tells them.
+    const reopened = await trx
+      .selectFrom('flowTasks')
+      .select(['id', 'handlerId'])
+      .where('instanceId', '=', inst.id)
+      .where('closedSeq', '=', s)
+      .where('createdSeq', '<', s)
+      .where('openedSeq', 'is not', null)
+      .where('id', '!=', task.id)
+      .execute();
+    for (const r of reopened) notifyTodo(run, r.id, r.handlerId);
     await trx
       .updateTable('flowTasks')
       .set((eb) => ({
@@ -432,7 +368,7 @@ export async function recallTask(ctx: AppContext, taskId: string, userId: string
 export async function transferTask(ctx: AppContext, taskId: string, userId: string, input: FlowTransferBody): Promise<ActionResult> {
   const body = flowTransferBody.parse(input);
   const at = now();
-  return ctx.db.transaction().execute(async (trx) => {
+  return withMessages(ctx, at, async (trx, outbox) => {
     const task = await ownTask(trx, taskId, userId);
     const inst = await lockInstance(trx, task.instanceId, at);
     const [toUser] = await enabledUsers(trx, [body.toUserId]);
@@ -445,7 +381,7 @@ export async function transferTask(ctx: AppContext, taskId: string, userId: stri
       .where('status', 'in', [TaskStatus.waiting, TaskStatus.queued])
       .executeTakeFirst();
     if (toUser === userId || holds) throw badRequest('workflow.transferTarget');
-    const run = await openRun(trx, inst, at);
+    const run = await openRun(trx, inst, at, outbox);
     const res = await trx
       .updateTable('flowTasks')
       .set({ status: TaskStatus.cancelled, closedSeq: run.seq, handledAt: at })
@@ -453,11 +389,12 @@ export async function transferTask(ctx: AppContext, taskId: string, userId: stri
       .where('status', '=', TaskStatus.waiting)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw conflict('workflow.taskHandled');
+    const moved = newId();
     await trx
       .insertInto('flowTasks')
       .values({
         ...task,
-        id: newId(),
+        id: moved,
         handlerId: toUser,
         delegatorId: null,
         status: TaskStatus.waiting,
@@ -469,6 +406,7 @@ export async function transferTask(ctx: AppContext, taskId: string, userId: stri
         handledAt: null,
       })
       .execute();
+    notifyTodo(run, moved, toUser);
     await addRecord(run, {
       nodeId: task.nodeId,
       nodeName: task.nodeName,
@@ -492,13 +430,13 @@ export async function cancelInstance(
 ): Promise<ActionResult> {
   const body = flowOpinionBody.parse(input);
   const at = now();
-  return ctx.db.transaction().execute(async (trx) => {
+  return withMessages(ctx, at, async (trx, outbox) => {
     const inst = await lockInstance(trx, instanceId, at);
-    const run = await openRun(trx, inst, at);
+    const run = await openRun(trx, inst, at, outbox);
     const start = run.graph.nodes.find((n) => n.type === 'start')!;
     await closeAllOpen(run);
     await addRecord(run, { nodeId: start.id, nodeName: start.name, action: FlowAction.cancel, actorId: adminId, opinion: body.opinion });
-    await endInstance(run, FlowStatus.cancelled);
+    await endInstance(run, FlowStatus.cancelled, adminId);
     return result(run);
   });
 }

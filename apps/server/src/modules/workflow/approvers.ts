@@ -144,3 +144,28 @@ export async function delegateOf(db: Db, userId: string, flowId: string, at: num
     .executeTakeFirst();
   return row && row.delegateId !== userId ? row.delegateId : null;
 }
+
+/**
+ * The delegates standing in for each of `userIds` on `flowId` at `at`, in one
+ * statement (a node with fifty approvers is one lookup, not fifty): for each
+ * delegator the newest rule covering the moment wins, as in delegateOf.
+ */
+export async function delegatesOf(db: Db, userIds: readonly string[], flowId: string, at: number): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const unique = [...new Set(userIds)];
+  if (!unique.length) return out;
+  const rows = await db
+    .selectFrom('flowEntrusts as e')
+    .innerJoin('users as u', 'u.id', 'e.delegateId')
+    .select(['e.delegatorId', 'e.delegateId'])
+    .where('e.delegatorId', 'in', unique)
+    .where('e.enabledMark', '=', 1)
+    .where('e.startAt', '<=', at)
+    .where('e.endAt', '>', at)
+    .where((eb) => eb.or([eb('e.flowId', 'is', null), eb('e.flowId', '=', flowId)]))
+    .where('u.enabledMark', '=', 1)
+    .orderBy('e.createdAt', 'desc')
+    .execute();
+  for (const r of rows) if (!out.has(r.delegatorId) && r.delegateId !== r.delegatorId) out.set(r.delegatorId, r.delegateId);
+  return out;
+}

@@ -82,7 +82,8 @@ export async function releaseFlowVersion(
   return ctx.db.transaction().execute(async (trx) => {
     const bumped = await trx
       .updateTable('flowDefinitions')
-      .set((eb) => ({ version: eb('version', '+', 1), currentVersionId: versionId, updatedAt: at, updatedBy: actorId }))
+      // The draft is what was just released: the designer opens the new version from now on.
+      .set((eb) => ({ version: eb('version', '+', 1), currentVersionId: versionId, draftGraph: null, updatedAt: at, updatedBy: actorId }))
       .where('id', '=', flowId)
       .executeTakeFirst();
     if (Number(bumped.numUpdatedRows) !== 1) throw notFound('workflow.flowNotFound');

@@ -7,6 +7,7 @@ import {
   timeoutMs,
   type ApproverNode,
   type FlowGraph,
+  type TimerNode,
   type GraphIndex,
 } from '@medalliance/contract';
 import type { Insertable, Selectable } from 'kysely';
@@ -14,8 +15,9 @@ import type { Db } from '../../db/connection.ts';
 import type { FlowInstanceTable, FlowTaskTable } from '../../db/tables/workflow.ts';
 import { badRequest } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { administrators, delegateOf, enabledUsers, resolveAssignee } from './approvers.ts';
+import { administrators, delegatesOf, enabledUsers, resolveAssignee } from './approvers.ts';
 import type { FlowFormAdapter } from './form-adapters.ts';
+import { copyMessage, resultMessage, todoMessage, type FlowMessage } from './notify.ts';
 
 export type InstanceRow = Selectable<FlowInstanceTable>;
 
@@ -38,6 +40,8 @@ export interface Run {
   values: Record<string, unknown>;
   chosen: Record<string, string[]>;
   reachedEnd: boolean;
+  /** System messages of this action, stored in its transaction and pushed after commit (notify.ts). */
+  outbox: FlowMessage[];
 }
 
 export function makeRun(
@@ -49,8 +53,14 @@ export function makeRun(
   at: number,
   values: Record<string, unknown>,
   chosen: Record<string, string[]>,
+  outbox: FlowMessage[] = [],
 ): Run {
-  return { trx, inst, graph, ix: indexGraph(graph), adapter, seq, at, values, chosen, reachedEnd: false };
+  return { trx, inst, graph, ix: indexGraph(graph), adapter, seq, at, values, chosen, reachedEnd: false, outbox };
+}
+
+/** Tells the handler of a task that just opened (a to-do message). */
+export function notifyTodo(run: Run, taskId: string, handlerId: string): void {
+  run.outbox.push(todoMessage(run.inst.id, run.inst.title, taskId, handlerId));
 }
 
 /** Moves on from a node along its single outgoing edge (start, approver, join). */
@@ -86,7 +96,19 @@ export async function enter(run: Run, nodeId: string): Promise<void> {
     case 'approver':
       await activateApprover(run, node);
       return;
+    case 'timer':
+      await startTimer(run, node);
+      return;
   }
+}
+
+/** A timer node waits: a waiting node state and its due time; the due pass (timeouts.service.ts) moves on. */
+async function startTimer(run: Run, node: TimerNode): Promise<void> {
+  const stateId = await insertNodeState(run, node.id, 'timer', node.name, FlowStatus.waiting);
+  await run.trx
+    .insertInto('flowTimers')
+    .values({ nodeStateId: stateId, instanceId: run.inst.id, nodeId: node.id, dueAt: run.at + timeoutMs(node.delay) })
+    .execute();
 }
 
 /**
@@ -196,8 +218,9 @@ async function activateApprover(run: Run, node: ApproverNode): Promise<void> {
   const dueAt = node.timeout ? run.at + timeoutMs(node.timeout) : null;
   const seen = new Set<string>();
   const rows: Insertable<FlowTaskTable>[] = [];
+  const delegates = await delegatesOf(run.trx, users, run.inst.flowId, run.at);
   for (const [i, userId] of users.entries()) {
-    const delegate = await delegateOf(run.trx, userId, run.inst.flowId, run.at);
+    const delegate = delegates.get(userId) ?? null;
     const handlerId = delegate ?? userId;
     if (seen.has(handlerId)) continue; // a delegate holding two approvers' tasks still signs once
     seen.add(handlerId);
@@ -223,51 +246,86 @@ async function activateApprover(run: Run, node: ApproverNode): Promise<void> {
     });
   }
   await run.trx.insertInto('flowTasks').values(rows).execute();
+  for (const r of rows) if (r.status === TaskStatus.waiting) notifyTodo(run, r.id as string, r.handlerId as string);
 }
 
 export type Decision = 'pass' | 'reject' | 'pending';
+
+const isOpen = (status: number) => status === TaskStatus.waiting || status === TaskStatus.queued;
 
 /**
  * Where a node stands after one of its tasks was decided: `or` the first
  * action decides; `countersign` passes once ratio % approved and fails once
  * that share is out of reach; `sequential` needs everyone, in order (the next
  * queued task opens here).
+ *
+ * Added signers (add-signer.service.ts) sit beside the node's own approvers:
+ * the sign rule counts only the node's own tasks; one added signer rejecting
+ * rejects the node; a task waiting for its `before` signers (held queued)
+ * reopens once all of them approved; and the node passes only when no added
+ * signer is still open. One statement reads the node's tasks with their link.
  */
 export async function decideNode(run: Run, node: ApproverNode, nodeStateId: string): Promise<Decision> {
   const tasks = await run.trx
-    .selectFrom('flowTasks')
-    .select(['id', 'status', 'sortCode'])
-    .where('nodeStateId', '=', nodeStateId)
-    .where('status', '!=', TaskStatus.cancelled)
-    .orderBy('sortCode')
+    .selectFrom('flowTasks as t')
+    .leftJoin('flowTaskSigners as s', 's.taskId', 't.id')
+    .select(['t.id', 't.status', 't.handlerId', 's.parentTaskId', 's.position'])
+    .where('t.nodeStateId', '=', nodeStateId)
+    .where('t.status', '!=', TaskStatus.cancelled)
+    .orderBy('t.sortCode')
+    .orderBy('t.createdSeq')
+    .orderBy('t.id')
     .execute();
-  const agree = tasks.filter((t) => t.status === TaskStatus.adopted).length;
-  const reject = tasks.filter((t) => t.status === TaskStatus.rejected).length;
-  const open = tasks.filter((t) => t.status === TaskStatus.waiting || t.status === TaskStatus.queued);
+  const added = tasks.filter((t) => t.parentTaskId !== null);
+  if (added.some((t) => t.status === TaskStatus.rejected)) return 'reject';
+  const holders = new Set(added.filter((t) => t.position === 'before').map((t) => t.parentTaskId));
+  const stillHeld = new Set(added.filter((t) => t.position === 'before' && isOpen(t.status)).map((t) => t.parentTaskId));
+  const own = tasks.filter((t) => t.parentTaskId === null);
+  for (const t of own) {
+    if (t.status !== TaskStatus.queued || !holders.has(t.id) || stillHeld.has(t.id)) continue;
+    // Every signer added before this task approved: it is the holder's turn again.
+    await openTask(run, node, t.id);
+    t.status = TaskStatus.waiting;
+    notifyTodo(run, t.id, t.handlerId);
+  }
+  const addedOpen = added.some((t) => isOpen(t.status));
+  const agree = own.filter((t) => t.status === TaskStatus.adopted).length;
+  const reject = own.filter((t) => t.status === TaskStatus.rejected).length;
+  const open = own.filter((t) => isOpen(t.status));
+  let decision: Decision;
   switch (node.sign.mode) {
     case 'or':
-      return agree > 0 ? 'pass' : reject > 0 ? 'reject' : 'pending';
+      decision = agree > 0 ? 'pass' : reject > 0 ? 'reject' : 'pending';
+      break;
     case 'countersign': {
-      const required = Math.max(1, Math.ceil((tasks.length * node.sign.ratio) / 100));
-      if (agree >= required) return 'pass';
-      return agree + open.length < required ? 'reject' : 'pending';
+      const required = Math.max(1, Math.ceil((own.length * node.sign.ratio) / 100));
+      decision = agree >= required ? 'pass' : agree + open.length < required ? 'reject' : 'pending';
+      break;
     }
     case 'sequential': {
       if (reject > 0) return 'reject';
-      if (!open.length) return 'pass';
-      const next = open[0]!;
-      if (next.status === TaskStatus.queued) {
-        const dueAt = node.timeout ? run.at + timeoutMs(node.timeout) : null;
-        await run.trx
-          .updateTable('flowTasks')
-          .set({ status: TaskStatus.waiting, openedSeq: run.seq, openedAt: run.at, dueAt })
-          .where('id', '=', next.id)
-          .where('status', '=', TaskStatus.queued)
-          .execute();
+      decision = open.length ? 'pending' : 'pass';
+      const next = open[0];
+      // The next in line opens once nobody added to an earlier one is still signing.
+      if (next && next.status === TaskStatus.queued && !addedOpen && !holders.has(next.id)) {
+        await openTask(run, node, next.id);
+        notifyTodo(run, next.id, next.handlerId);
       }
-      return 'pending';
+      break;
     }
   }
+  return decision === 'pass' && addedOpen ? 'pending' : decision;
+}
+
+/** A queued task becomes waiting (its turn came), with the node's due time from now. */
+async function openTask(run: Run, node: ApproverNode, taskId: string): Promise<void> {
+  const dueAt = node.timeout ? run.at + timeoutMs(node.timeout) : null;
+  await run.trx
+    .updateTable('flowTasks')
+    .set({ status: TaskStatus.waiting, openedSeq: run.seq, openedAt: run.at, dueAt })
+    .where('id', '=', taskId)
+    .where('status', '=', TaskStatus.queued)
+    .execute();
 }
 
 /** Closes a node state and its still-open tasks (cancelled: decided by others). */
@@ -300,6 +358,7 @@ async function copyTo(run: Run, node: ApproverNode): Promise<void> {
     : [];
   const users = await enabledUsers(run.trx, [...c.userIds, ...fromGroups.map((r) => r.userId)]);
   if (!users.length) return;
+  run.outbox.push(copyMessage(run.inst.id, run.inst.title, users));
   await run.trx
     .insertInto('flowCopies')
     .values(
@@ -332,8 +391,8 @@ export async function closeAllOpen(run: Run): Promise<void> {
     .execute();
 }
 
-/** Ends the instance in a final state and tells the form. */
-export async function endInstance(run: Run, status: FlowStatus): Promise<void> {
+/** Ends the instance in a final state and tells the form, and the starter unless they ended it themselves. */
+export async function endInstance(run: Run, status: FlowStatus, actorId?: string): Promise<void> {
   await run.trx
     .updateTable('flowInstances')
     .set({ status, endedAt: run.at, currentNodes: '', activeKey: null, updatedAt: run.at })
@@ -341,6 +400,7 @@ export async function endInstance(run: Run, status: FlowStatus): Promise<void> {
     .execute();
   run.inst = { ...run.inst, status, endedAt: run.at, currentNodes: '', activeKey: null };
   await run.adapter.onStateChange(run.trx, run.inst.formId, run.inst.recordId, status);
+  if (actorId !== run.inst.starterId) run.outbox.push(resultMessage(run.inst.id, run.inst.title, status, run.inst.starterId));
 }
 
 /** After an action: the end reached makes the instance adopted; otherwise the current step names are refreshed. */
@@ -358,6 +418,8 @@ export async function settle(run: Run): Promise<void> {
     .orderBy('id')
     .execute();
   if (!waiting.length) throw new Error(`workflow: instance ${run.inst.id} has nothing waiting and did not reach the end`);
-  const names = [...new Set(waiting.filter((w) => w.nodeType === 'approver').map((w) => w.nodeName))].join(',').slice(0, 500);
+  const names = [...new Set(waiting.filter((w) => w.nodeType === 'approver' || w.nodeType === 'timer').map((w) => w.nodeName))]
+    .join(',')
+    .slice(0, 500);
   await run.trx.updateTable('flowInstances').set({ currentNodes: names, updatedAt: run.at }).where('id', '=', run.inst.id).execute();
 }

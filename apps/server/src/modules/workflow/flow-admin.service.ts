@@ -1,6 +1,10 @@
 import {
   FlowStatus,
   flowDefinitionUpdateBody,
+  flowDraftGraphSchema,
+  flowGraphSchema,
+  type FlowFormField,
+  type FlowGraph,
   type FlowDefinitionFilter,
   type FlowDefinitionUpdateBody,
   type PageQuery,
@@ -12,6 +16,7 @@ import { keywordMatch, paginate } from '../../http/paging.ts';
 import { now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
 import { versionGraph } from './definitions.service.ts';
+import { flowFormAdapter } from './form-adapters.ts';
 import './messages.ts';
 
 /**
@@ -52,9 +57,24 @@ async function definition(db: Db, id: string) {
   return row;
 }
 
-/** One flow: its definition, who may start it, the current graph and every released version (newest first). */
+/** A stored draft; null when there is none or it no longer parses (the designer then opens the current version). */
+function parseDraft(text: string | null): FlowGraph | null {
+  if (!text) return null;
+  try {
+    const parsed = flowDraftGraphSchema.safeParse(JSON.parse(text));
+    return parsed.success ? (parsed.data as FlowGraph) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One flow: its definition, who may start it, the graph the designer opens
+ * (the saved draft, else the current version's) and every released version
+ * (newest first).
+ */
 export async function getFlow(ctx: AppContext, id: string) {
-  const row = await definition(ctx.db, id);
+  const { draftGraph, ...row } = await definition(ctx.db, id);
   const [starters, versions, graph] = await Promise.all([
     ctx.db.selectFrom('flowStarters').select(['objectType', 'objectId']).where('flowId', '=', id).execute(),
     ctx.db
@@ -66,9 +86,11 @@ export async function getFlow(ctx: AppContext, id: string) {
     versionGraph(ctx.db, row.currentVersionId),
   ]);
   const of = (type: string) => starters.filter((s) => s.objectType === type).map((s) => s.objectId);
+  const draft = parseDraft(draftGraph);
   return {
     ...row,
-    graph,
+    graph: draft ?? graph,
+    hasDraft: draft !== null,
     starters: { userIds: of('User'), positionIds: of('Position'), roleIds: of('Role') },
     versions,
   };
@@ -138,4 +160,100 @@ export async function deleteFlow(ctx: AppContext, id: string): Promise<void> {
     await trx.deleteFrom('flowVersions').where('flowId', '=', id).execute();
     await trx.deleteFrom('flowDefinitions').where('id', '=', id).execute();
   });
+}
+
+/** Saves the designer's unfinished graph; the running version is untouched until a release. */
+export async function saveFlowDraft(ctx: AppContext, id: string, graph: unknown, actorId: string): Promise<void> {
+  const draft = flowDraftGraphSchema.parse(graph);
+  const res = await ctx.db
+    .updateTable('flowDefinitions')
+    .set({ draftGraph: JSON.stringify(draft), updatedAt: now(), updatedBy: actorId })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw notFound('workflow.flowNotFound');
+}
+
+/** One released version's graph (the designer's version list opens old ones read-only). */
+export async function getFlowVersion(ctx: AppContext, flowId: string, versionId: string) {
+  const row = await ctx.db
+    .selectFrom('flowVersions')
+    .select(['id', 'version', 'graph', 'createdAt', 'createdBy'])
+    .where('flowId', '=', flowId)
+    .where('id', '=', versionId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return { ...row, graph: flowGraphSchema.parse(JSON.parse(row.graph)) };
+}
+
+/** The bound form's fields (branch conditions and field permissions choose among them); empty when the form offers none. */
+export async function flowFormFields(ctx: AppContext, id: string): Promise<FlowFormField[]> {
+  const row = await definition(ctx.db, id);
+  const adapter = flowFormAdapter(row.formKind);
+  return (await adapter?.fields?.(ctx.db, row.formId)) ?? [];
+}
+
+const COPY_CODE_MAX = 50;
+
+/**
+ * A copy of a flow: its names with a copy suffix and a fresh code, its
+ * starters, and the current version's graph as its version 1. Disabled, so
+ * it starts nothing until its author has looked at it.
+ */
+export async function copyFlow(ctx: AppContext, id: string, actorId: string): Promise<{ id: string }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const src = await definition(trx, id);
+    const graph = await versionGraph(trx, src.currentVersionId);
+    const base = `${src.enCode.slice(0, COPY_CODE_MAX - 12)}_copy`;
+    const taken = new Set(
+      (await trx.selectFrom('flowDefinitions').select('enCode').where('enCode', 'like', `${base}%`).execute()).map((r) => r.enCode),
+    );
+    let n = 1;
+    while (taken.has(`${base}${n}`)) n++;
+    const copyId = newId();
+    const versionId = newId();
+    const at = now();
+    await trx
+      .insertInto('flowDefinitions')
+      .values({
+        id: copyId,
+        enCode: `${base}${n}`,
+        fullName: `${src.fullName.slice(0, 96)} 副本`,
+        category: src.category,
+        formKind: src.formKind,
+        formId: src.formId,
+        currentVersionId: versionId,
+        version: 1,
+        enabledMark: 0,
+        sortCode: src.sortCode,
+        description: src.description,
+        draftGraph: null,
+        createdAt: at,
+        createdBy: actorId,
+        updatedAt: null,
+        updatedBy: null,
+      })
+      .execute();
+    await trx
+      .insertInto('flowVersions')
+      .values({ id: versionId, flowId: copyId, version: 1, graph: JSON.stringify(graph), createdAt: at, createdBy: actorId })
+      .execute();
+    const starters = await trx.selectFrom('flowStarters').select(['objectType', 'objectId']).where('flowId', '=', id).execute();
+    if (starters.length)
+      await trx
+        .insertInto('flowStarters')
+        .values(starters.map((s) => ({ id: newId(), flowId: copyId, objectType: s.objectType, objectId: s.objectId })))
+        .execute();
+    return { id: copyId };
+  });
+}
+
+/** Every flow, unpaged and short (filters of the other workflow screens): id, name, category, enabled. */
+export async function listAllFlows(ctx: AppContext) {
+  return ctx.db
+    .selectFrom('flowDefinitions')
+    .select(['id', 'fullName', 'enCode', 'category', 'enabledMark'])
+    .orderBy('sortCode')
+    .orderBy('fullName')
+    .orderBy('id')
+    .execute();
 }

@@ -61,6 +61,17 @@ describe('workflow routes', () => {
     expect((await list('starter', 'FlowLaunch')).data.pagination.total).toBe(2);
   });
 
+  it('sorts by a sortable column on request, newest first otherwise; an unknown sidx is only ignored', async () => {
+    const ids = (r: { data: { list: { instanceId: string; flowUrgent: number }[] } }) => r.data.list.map((x) => x.flowUrgent);
+    expect(ids(await list('a', 'FlowBefore/List/1?sidx=flowUrgent&sort=asc'))).toEqual([1, 3]);
+    expect(ids(await list('a', 'FlowBefore/List/1?sidx=flowUrgent&sort=desc'))).toEqual([3, 1]);
+    // Newest first by default: the urgent one was submitted first.
+    expect(ids(await list('a', 'FlowBefore/List/1'))).toEqual([1, 3]);
+    for (const sidx of ['__proto__', 'constructor', 'handlerId'])
+      expect(ids(await list('a', `FlowBefore/List/1?sidx=${sidx}&sort=asc`))).toEqual([1, 3]);
+    expect(ids(await list('starter', 'FlowLaunch?sidx=flowUrgent&sort=desc'))).toEqual([3, 1]);
+  });
+
   it('refuses bad list queries with a 400 naming the field, and callers without a session', async () => {
     expect((await list('a', 'FlowBefore/List/1?flowUrgent=9')).status).toBe(400);
     expect((await list('a', 'FlowBefore/List/1?flowUrgent=9')).msg).toContain('flowUrgent');

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   FlowAction,
+  flowAddSignerBody,
   flowApproveBody,
+  flowBatchBody,
   flowListFilter,
   flowOpinionBody,
   flowRejectBody,
@@ -10,11 +12,13 @@ import {
   pageQuery,
 } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
-import { adminAccess, userAccess } from '../../http/access.ts';
+import { moduleAccess, userAccess } from '../../http/access.ts';
 import { ok } from '../../http/envelope.ts';
 import { requestLanguage } from '../../http/i18n.ts';
 import { parse } from '../../http/validate.ts';
 import { approveTask, cancelInstance, recallTask, rejectTask, revokeInstance, transferTask } from './actions.service.ts';
+import { addSigners } from './add-signer.service.ts';
+import { batchOperation } from './batch.service.ts';
 import { instanceDetail } from './detail.service.ts';
 import { circulatedList, doneList, launchedList, todoList } from './lists.service.ts';
 
@@ -26,14 +30,16 @@ import { circulatedList, doneList, launchedList, todoList } from './lists.servic
  * form starts it from its own route, after its own access check on the record.
  */
 const withAccess = { config: { access: userAccess } };
+/** The monitor's routes (here Cancel; monitor.routes.ts the rest): the flow monitor menu, administrators pass. */
+export const monitorAccess = { config: { access: moduleAccess('flowMonitor') } };
 const idParam = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
 const categoryParam = z.object({ category: z.enum(['1', '2', '3']) });
 
-const lang = (req: FastifyRequest) => requestLanguage(req);
-const id = (req: FastifyRequest) => parse(idParam, req.params, lang(req)).id;
+export const lang = (req: FastifyRequest) => requestLanguage(req);
+export const id = (req: FastifyRequest) => parse(idParam, req.params, lang(req)).id;
 
 /** The body with the reference's spellings mapped to ours (handleOpinion, freeApproverUserId). */
-function handleBody<S extends z.ZodType>(schema: S, req: FastifyRequest): z.output<S> {
+export function handleBody<S extends z.ZodType>(schema: S, req: FastifyRequest): z.output<S> {
   const raw = req.body;
   if (raw === undefined || raw === null) return parse(schema, {}, lang(req));
   if (typeof raw !== 'object' || Array.isArray(raw)) return parse(schema, raw, lang(req));
@@ -48,9 +54,20 @@ export async function flowTaskRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/workflow/Engine/FlowBefore/List/:category', withAccess, async (req) => {
     const { category } = parse(categoryParam, req.params, lang(req));
     const [page, filter] = listArgs(req);
-    const list = category === '1' ? todoList : category === '2' ? doneList : circulatedList;
+    if (category === '1') return ok(await todoList(ctx, req.session.userId, page, filter, lang(req)));
+    const list = category === '2' ? doneList : circulatedList;
     return ok(await list(ctx, req.session.userId, page, filter));
   });
+
+  /** Approve or reject up to 100 of my to-dos: `{done, failed: [{id, msg}]}`, each task its own transaction. */
+  app.post('/workflow/Engine/FlowBefore/BatchOperation', withAccess, async (req) =>
+    ok(await batchOperation(ctx, req.session.userId, handleBody(flowBatchBody, req), lang(req))),
+  );
+
+  /** Adds signers before or after my waiting task (the id is the task's). */
+  app.post('/workflow/Engine/FlowBefore/AddSigner/:id', withAccess, async (req) =>
+    ok(await addSigners(ctx, id(req), req.session.userId, handleBody(flowAddSignerBody, req))),
+  );
 
   /** One instance for its detail page (the id is the instance's). */
   app.get('/workflow/Engine/FlowBefore/:id', withAccess, async (req) =>
@@ -84,7 +101,7 @@ export async function flowTaskRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   /** The monitor cancels (terminates) an instance; the id is the instance's. */
-  app.post('/workflow/Engine/FlowBefore/Cancel/:id', { config: { access: adminAccess } }, async (req) =>
+  app.post('/workflow/Engine/FlowBefore/Cancel/:id', monitorAccess, async (req) =>
     ok(await cancelInstance(ctx, id(req), req.session.userId, handleBody(flowOpinionBody, req))),
   );
 

@@ -1,4 +1,4 @@
-import type { FlowStatus } from '@medalliance/contract';
+import type { FlowFormField, FlowStatus } from '@medalliance/contract';
 import type { Db } from '../../db/connection.ts';
 
 /**
@@ -16,6 +16,8 @@ export interface FlowFormAdapter {
   saveValues?(db: Db, formId: string, recordId: string, values: Record<string, unknown>): Promise<void>;
   /** The instance's state changed: 1 on submit, then 2 adopted, 3 rejected, 4 revoked or 5 cancelled. */
   onStateChange(db: Db, formId: string, recordId: string, state: FlowStatus): Promise<void>;
+  /** The form's fields, for the designer's branch conditions and field permissions; empty for an unknown form. */
+  fields?(db: Db, formId: string): Promise<FlowFormField[]>;
 }
 
 const adapters = new Map<string, FlowFormAdapter>();

@@ -1,4 +1,4 @@
-import { formDefinition, listDefinition, type FlowStatus } from '@medalliance/contract';
+import { fieldTypeInfo, formDefinition, listDefinition, walkFields, type FlowFormField, type FlowStatus } from '@medalliance/contract';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -25,20 +25,53 @@ const parseJson = (text: string | null): unknown => {
   }
 };
 
+/**
+ * Parsed main tables by model release (id, version, release time): every
+ * engine action reads the form 2-3 times, and parsing the released JSON was
+ * a third of an approval's CPU. A new release has a new key, so nothing is
+ * ever stale; the cap only bounds memory.
+ */
+const parsedTables = new Map<string, ModelTable | null>();
+
 /** The released model's main table, read in the transaction; null for an unknown or unreleased model. */
 async function mainTable(db: Db, modelId: string): Promise<ModelTable | null> {
   const row = await db
     .selectFrom('visualdevModels')
-    .select(['tableName', 'boundTable', 'state', 'releasedFormData', 'releasedColumnData'])
+    .select(['tableName', 'boundTable', 'state', 'version', 'releasedAt'])
     .where('id', '=', modelId)
     .executeTakeFirst();
-  const formJson = parseJson(row?.releasedFormData ?? null);
-  if (!row || row.state !== 1 || !formJson) return null;
+  if (!row || row.state !== 1) return null;
   // A model bound to an existing table has no flow_state column of ours, and is read-only here.
   if (row.boundTable) throw badRequest('workflow.modelBound');
+  const key = `${modelId}:${row.version}:${row.releasedAt}:${row.tableName}`;
+  if (parsedTables.has(key)) return parsedTables.get(key)!;
+  const texts = await db
+    .selectFrom('visualdevModels')
+    .select(['releasedFormData', 'releasedColumnData'])
+    .where('id', '=', modelId)
+    .executeTakeFirstOrThrow();
+  const formJson = parseJson(texts.releasedFormData);
+  const table = formJson
+    ? (modelTables(row.tableName, formDefinition.parse(formJson), listDefinition.parse(parseJson(texts.releasedColumnData) ?? {}))[0] ??
+      null)
+    : null;
+  if (parsedTables.size >= 200) parsedTables.clear();
+  parsedTables.set(key, table);
+  return table;
+}
+
+/** The released form's own top-level fields that hold a value (not sub-tables, layout or buttons). */
+async function releasedFields(db: Db, modelId: string): Promise<FlowFormField[]> {
+  const row = await db.selectFrom('visualdevModels').select(['state', 'releasedFormData']).where('id', '=', modelId).executeTakeFirst();
+  const formJson = parseJson(row?.releasedFormData ?? null);
+  if (!row || row.state !== 1 || !formJson) return [];
   const form = formDefinition.parse(formJson);
-  const list = listDefinition.parse(parseJson(row.releasedColumnData) ?? {});
-  return modelTables(row.tableName, form, list)[0] ?? null;
+  const out: FlowFormField[] = [];
+  for (const { field, table } of walkFields(form.fields)) {
+    if (table || !field.field || fieldTypeInfo(field.type).column === 'none') continue;
+    out.push({ key: field.field, label: field.label || field.field, type: field.type });
+  }
+  return out;
 }
 
 const raw = (db: Db) => db.withoutPlugins() as unknown as Kysely<any>;
@@ -61,6 +94,8 @@ export const modelFormAdapter: FlowFormAdapter = {
     if (!Object.keys(row).length) return;
     await raw(db).updateTable(main.name).set(row).where('id', '=', recordId).execute();
   },
+
+  fields: releasedFields,
 
   async onStateChange(db, modelId, recordId, state: FlowStatus) {
     const main = await mainTable(db, modelId);

@@ -175,3 +175,35 @@ export async function refusal(p: Promise<unknown>): Promise<{ status: number; ke
   }
   throw new Error('the action was not refused');
 }
+
+/** Grants a menu (and buttons of it) to a user, as the authorisation screen would. */
+export async function grantMenu(t: TestApp, userId: string, enCode: string, buttons: string[] = []): Promise<void> {
+  const menu = await t.ctx.db.selectFrom('menus').select('id').where('enCode', '=', enCode).executeTakeFirstOrThrow();
+  const items = [{ itemType: 'module', itemId: menu.id }];
+  for (const b of buttons) {
+    const row = await t.ctx.db
+      .selectFrom('moduleButtons')
+      .select('id')
+      .where('moduleId', '=', menu.id)
+      .where('enCode', '=', b)
+      .executeTakeFirstOrThrow();
+    items.push({ itemType: 'button', itemId: row.id });
+  }
+  await t.ctx.db
+    .insertInto('authorizations')
+    .values(items.map((i) => ({ id: newId(), ...i, objectType: 'User', objectId: userId, createdAt: Date.now(), createdBy: null })))
+    .execute();
+}
+
+/** The system messages a user received, oldest first, with their JSON bodies parsed. */
+export async function messagesOf(t: TestApp, userId: string) {
+  const rows = await t.ctx.db
+    .selectFrom('messageReceives as r')
+    .innerJoin('messages as m', 'm.id', 'r.messageId')
+    .select(['m.title', 'm.kind', 'm.bodyText', 'm.senderId', 'r.createdAt'])
+    .where('r.userId', '=', userId)
+    .orderBy('r.createdAt')
+    .orderBy('m.id')
+    .execute();
+  return rows.map((r) => ({ title: r.title, kind: r.kind, senderId: r.senderId, body: r.bodyText ? JSON.parse(r.bodyText) : null }));
+}

@@ -1,0 +1,124 @@
+import { FlowStatus, TaskStatus } from '@medalliance/contract';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { selectAsWritten } from '../../modules/visualdev/model-tables.ts';
+import { seed, menuId } from './index.ts';
+import { seedRoles } from './people.ts';
+import { CONSULT_FLOW, DEMO_MODEL, FEE_FLOW } from './workflow.ts';
+
+/** The seeded demo flows: instances in every state, consistent with their tasks and the records' flow_state. */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const count = async (table: 'flowInstances' | 'flowTasks' | 'flowRecords' | 'flowCopies' | 'flowDefinitions') =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('seeded workflow demo', () => {
+  it('has both flows with instances waiting, adopted, rejected, revoked and terminated', async () => {
+    const flows = await t.ctx.db.selectFrom('flowDefinitions').select(['id', 'enCode', 'formKind', 'formId']).execute();
+    expect(flows.map((f) => f.enCode).sort()).toEqual(expect.arrayContaining([CONSULT_FLOW, FEE_FLOW]));
+    const insts = await t.ctx.db.selectFrom('flowInstances').select(['status', 'flowId']).execute();
+    const statuses = new Set(insts.map((i) => i.status));
+    for (const s of [FlowStatus.waiting, FlowStatus.adopted, FlowStatus.rejected, FlowStatus.revoked, FlowStatus.cancelled])
+      expect(statuses, `status ${s}`).toContain(s);
+    // Waiting at both levels of the fee flow.
+    const fee = flows.find((f) => f.enCode === FEE_FLOW)!;
+    const waitingNodes = await t.ctx.db
+      .selectFrom('flowTasks as t')
+      .innerJoin('flowInstances as i', 'i.id', 't.instanceId')
+      .select('t.nodeId')
+      .distinct()
+      .where('i.flowId', '=', fee.id)
+      .where('t.status', '=', TaskStatus.waiting)
+      .execute();
+    expect(waitingNodes.map((n) => n.nodeId).sort()).toEqual(['county', 'township']);
+  });
+
+  it('keeps every instance consistent with its tasks and with the record flow_state', async () => {
+    const insts = await t.ctx.db.selectFrom('flowInstances').selectAll().execute();
+    const { tableName } = await t.ctx.db
+      .selectFrom('visualdevModels')
+      .select('tableName')
+      .where('id', '=', DEMO_MODEL)
+      .executeTakeFirstOrThrow();
+    const raw = t.ctx.db.withoutPlugins() as unknown as Kysely<any>;
+    for (const i of insts) {
+      const tasks = await t.ctx.db.selectFrom('flowTasks').select(['status']).where('instanceId', '=', i.id).execute();
+      const open = tasks.filter((x) => x.status === TaskStatus.waiting || x.status === TaskStatus.queued);
+      if (i.status === FlowStatus.waiting) {
+        expect(open.length, `waiting instance ${i.title}`).toBeGreaterThan(0);
+        expect(i.activeKey).toBe(`model:${DEMO_MODEL}:${i.recordId}`);
+        expect(i.endedAt).toBeNull();
+      } else {
+        expect(open, `ended instance ${i.title}`).toEqual([]);
+        expect(i.activeKey).toBeNull();
+        expect(i.endedAt).not.toBeNull();
+      }
+      const [row] = await selectAsWritten<{ flow_state: number }>(
+        raw,
+        raw.selectFrom(tableName).select('flow_state').where('id', '=', i.recordId),
+      );
+      expect(Number(row!.flow_state)).toBe(i.status);
+    }
+    // The countersign waiting with one of three approved: two still to decide.
+    const consult = await t.ctx.db.selectFrom('flowDefinitions').select('id').where('enCode', '=', CONSULT_FLOW).executeTakeFirstOrThrow();
+    const waiting = await t.ctx.db
+      .selectFrom('flowInstances')
+      .select('id')
+      .where('flowId', '=', consult.id)
+      .where('status', '=', FlowStatus.waiting)
+      .executeTakeFirstOrThrow();
+    const tasks = await t.ctx.db.selectFrom('flowTasks').select('status').where('instanceId', '=', waiting.id).execute();
+    expect(tasks.map((x) => x.status).sort()).toEqual([TaskStatus.waiting, TaskStatus.waiting, TaskStatus.adopted].sort());
+  });
+
+  it('opens every workflow list of the demo users with content', async () => {
+    const list = async (account: string, path: string) =>
+      (await t.call('GET', `/api/workflow/Engine/${path}`, { token: await t.login(account) })).data.pagination.total as number;
+    expect(await list('majun', 'FlowBefore/List/1')).toBeGreaterThanOrEqual(2);
+    expect(await list('zhangwei', 'FlowBefore/List/1')).toBeGreaterThanOrEqual(2);
+    expect(await list('chenjing', 'FlowBefore/List/1')).toBeGreaterThanOrEqual(2);
+    expect(await list('majun', 'FlowBefore/List/2')).toBeGreaterThanOrEqual(3);
+    expect(await list('zhangwei', 'FlowBefore/List/2')).toBeGreaterThanOrEqual(2);
+    expect(await list('heyun', 'FlowBefore/List/3')).toBeGreaterThanOrEqual(1);
+    expect(await list('xuli', 'FlowLaunch')).toBeGreaterThanOrEqual(8);
+    expect(await list('majun', 'FlowLaunch')).toBe(2);
+  });
+
+  it('is idempotent: seeding again adds nothing', async () => {
+    const before = await Promise.all((['flowDefinitions', 'flowInstances', 'flowTasks', 'flowRecords', 'flowCopies'] as const).map(count));
+    await seed(t.ctx);
+    const after = await Promise.all((['flowDefinitions', 'flowInstances', 'flowTasks', 'flowRecords', 'flowCopies'] as const).map(count));
+    expect(after).toEqual(before);
+  });
+
+  it('grants the monitor and the designer to the system administrator only', async () => {
+    const holders = async (enCode: string) =>
+      (
+        await t.ctx.db
+          .selectFrom('authorizations')
+          .select('objectId')
+          .where('itemType', '=', 'module')
+          .where('itemId', '=', menuId(enCode))
+          .where('objectType', '=', 'Role')
+          .execute()
+      ).map((r) => r.objectId);
+    const sysAdmin = seedRoles.find((r) => r.enCode === 'sysAdmin')!.id;
+    expect(await holders('flowMonitor')).toEqual([sysAdmin]);
+    expect(await holders('flowEngine')).toEqual([sysAdmin]);
+    const county = seedRoles.find((r) => r.enCode === 'countyDoctor')!.id;
+    expect(await holders('flowTodo')).toContain(county);
+  });
+});
