@@ -1,8 +1,10 @@
 import type { WebSocket } from 'ws';
-import type { InitMessageFrame, Language, SocketServerFrame } from '@medalliance/contract';
+import type { InitMessageFrame, Language, MessagePushFrame, MessageType, SocketServerFrame } from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { translate } from '../../http/i18n.ts';
+import { now } from '../../lib/clock.ts';
 import { endedSessions, onSessionsEnded, type RevokeReason, type SessionInfo } from '../oauth/sessions.service.ts';
+import { unreadCounts } from './inbox.service.ts';
 import type { HubBus } from './redis-bus.ts';
 import './messages.ts';
 
@@ -24,9 +26,22 @@ export type AuthedConn = Conn & { session: SessionInfo };
  * What the hub tells every server process (through Redis when configured, else between the workers of one server):
  * - ended: these sessions (public ids) ended; their sockets get `logout` (or `closeSocket` for a plain sign-out);
  * - online: a user registered a socket; every other socket hears `{method:"online", userId}`.
- * The messaging module adds its pushes here.
+ * - messagePush: a message was stored for these users; their sockets hear `messagePush`.
  */
-export type HubEvent = { kind: 'ended'; sids: string[]; reason: EndReason } | { kind: 'online'; userId: string; exceptConn: string };
+export type HubEvent =
+  | { kind: 'ended'; sids: string[]; reason: EndReason }
+  | { kind: 'online'; userId: string; exceptConn: string }
+  | { kind: 'messagePush'; push: MessagePushEvent };
+
+/** A stored message to announce to its receivers' sockets (system-messages.ts pushStoredMessages). */
+export interface MessagePushEvent {
+  id: string;
+  title: string;
+  messageType: MessageType;
+  /** The sender's user id, '' for the system. */
+  userId: string;
+  toUserId: string[];
+}
 
 export type EndReason = RevokeReason | 'expired' | 'unknown';
 
@@ -115,7 +130,7 @@ export class SocketHub {
     return this.conns.size;
   }
 
-  send(conn: Conn, frame: SocketServerFrame | Record<string, unknown>): void {
+  send(conn: Conn, frame: SocketServerFrame | MessagePushFrame | Record<string, unknown>): void {
     if (conn.ws.readyState !== 1) return;
     if (conn.ws.bufferedAmount > MAX_BUFFERED) {
       conn.ws.terminate();
@@ -140,21 +155,21 @@ export class SocketHub {
     conn.registered = true;
     conn.mobileDevice = mobileDevice;
     if (first) this.publishPresence();
-    const onlineUsers = await this.onlineUserIds();
+    const [onlineUsers, counts] = await Promise.all([this.onlineUserIds(), unreadCounts(this.ctx.db, conn.session.userId)]);
     const frame: InitMessageFrame = {
       method: 'initMessage',
       onlineUsers,
       onlineUserList: onlineUsers,
-      // Unread counts stay 0 until the messaging module (notices, chat, system messages) exists.
+      // Chat's per-conversation counts (unreadNums) and schedules come with those features.
       unreadNums: [],
-      unreadNoticeCount: 0,
+      unreadNoticeCount: counts.unreadNoticeCount,
       noticeDefaultText: '',
-      unreadMessageCount: 0,
+      unreadMessageCount: counts.unreadMessageCount,
       messageDefaultText: '',
-      unreadSystemMessageCount: 0,
+      unreadSystemMessageCount: counts.unreadSystemMessageCount,
       unreadScheduleCount: 0,
-      unreadTotalCount: 0,
-      dateTime: Date.now(),
+      unreadTotalCount: counts.unreadTotalCount,
+      dateTime: now(),
     };
     this.send(conn, frame);
     if (first) this.emit({ kind: 'online', userId: conn.session.userId, exceptConn: conn.id });
@@ -200,6 +215,30 @@ export class SocketHub {
       for (const conn of this.conns.values()) {
         if (conn.registered && conn.id !== event.exceptConn) this.send(conn, { method: 'online', userId: event.userId });
       }
+    } else if (event.kind === 'messagePush') {
+      this.deliverPush(event.push);
+    }
+  }
+
+  /**
+   * `messagePush` to the registered sockets of the receivers on this process.
+   * Each receiver hears only its own id in toUserId: the other receivers are
+   * none of its business (a notice to every user would repeat the whole list).
+   */
+  private deliverPush(push: MessagePushEvent): void {
+    const to = new Set(push.toUserId);
+    for (const conn of this.conns.values()) {
+      if (!conn.registered || !conn.session || !to.has(conn.session.userId)) continue;
+      const frame: MessagePushFrame = {
+        method: 'messagePush',
+        userId: push.userId,
+        toUserId: [conn.session.userId],
+        title: push.title,
+        unreadNoticeCount: 1,
+        messageType: push.messageType,
+        id: push.id,
+      };
+      this.send(conn, frame);
     }
   }
 
@@ -293,6 +332,14 @@ const hubs = new WeakMap<AppContext, SocketHub>();
 
 export function setHub(ctx: AppContext, hub: SocketHub): void {
   hubs.set(ctx, hub);
+}
+
+/**
+ * This app's hub, or null when no server runs one (the seed, scripts and
+ * benches work on a bare context: what they store waits in the inbox).
+ */
+export function maybeHubOf(ctx: AppContext): SocketHub | null {
+  return hubs.get(ctx) ?? null;
 }
 
 /** This app's hub (the messaging module pushes through it). */

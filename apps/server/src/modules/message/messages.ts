@@ -1,6 +1,6 @@
 import { defineMessages } from '../../http/i18n.ts';
 
-/** The socket's texts; a session's end reuses the 600/601 texts (session.*) where one fits. */
+/** The socket's and the inbox's texts; a session's end reuses the 600/601 texts (session.*) where one fits. */
 defineMessages({
   zh: {
     'socket.disabled': '您的账号已被停用，请联系管理员',
@@ -13,6 +13,8 @@ defineMessages({
     'socket.notConnected': '请先发送 OnConnection',
     'socket.tooMany': '消息过于频繁，请稍后再试',
     'socket.upgradeRequired': '此地址只接受 WebSocket 连接',
+    'message.notFound': '消息不存在或已删除',
+    'rules.messageType': '消息类型须为 1（公告）、2（系统消息）或 3（私信）',
   },
   zhtw: {
     'socket.disabled': '您的帳號已被停用，請聯繫管理員',
@@ -25,6 +27,8 @@ defineMessages({
     'socket.notConnected': '請先發送 OnConnection',
     'socket.tooMany': '消息過於頻繁，請稍後再試',
     'socket.upgradeRequired': '此地址只接受 WebSocket 連接',
+    'message.notFound': '消息不存在或已刪除',
+    'rules.messageType': '消息類型須為 1（公告）、2（系統消息）或 3（私信）',
   },
   en: {
     'socket.disabled': 'Your account has been disabled; contact an administrator',
@@ -37,5 +41,7 @@ defineMessages({
     'socket.notConnected': 'Send OnConnection first',
     'socket.tooMany': 'Too many frames; slow down',
     'socket.upgradeRequired': 'This address accepts WebSocket connections only',
+    'message.notFound': 'The message does not exist or was deleted',
+    'rules.messageType': 'The message type must be 1 (notice), 2 (system message) or 3 (private message)',
   },
 });
