@@ -11,6 +11,7 @@ import { parse } from '../../http/validate.ts';
 import { sendXlsx } from '../permission/users-excel.service.ts';
 import { exportWorkbook, templateWorkbook } from './export.service.ts';
 import { importRecords } from './import.service.ts';
+import { attachFlowInstances, modelFlows, type ModelFlow } from './record-flows.ts';
 import { displayRecords } from './record-display.ts';
 import {
   authorizeModel,
@@ -55,7 +56,7 @@ const MAX_UPLOAD = 20 * 1024 * 1024;
 const stamp = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
 /** The released definitions without what the caller may not see: hidden columns, hidden search fields, unreadable form fields. */
-function configFor(model: RuntimeModel, hidden: Set<string>, locked: Set<string>) {
+function configFor(model: RuntimeModel, hidden: Set<string>, locked: Set<string>, flows: ModelFlow[]) {
   const drop = (f: FormField) => !!f.field && locked.has(f.field);
   const prune = (fields: FormField[]): FormField[] =>
     fields.filter((f) => !drop(f)).map((f) => (f.children ? { ...f, children: prune(f.children) } : f));
@@ -72,7 +73,10 @@ function configFor(model: RuntimeModel, hidden: Set<string>, locked: Set<string>
     webType: model.webType,
     formData: form,
     columnData: list,
-    enableFlow: 0,
+    // 3.4+ clients read enableFlow; flowId/flowEnCode name the first bound flow, as the reference's single flow.
+    enableFlow: flows.length ? 1 : 0,
+    flowId: flows[0]?.id ?? null,
+    flowEnCode: flows[0]?.enCode ?? null,
   };
 }
 
@@ -89,13 +93,22 @@ export async function onlineDevRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
   app.get(`${O}/:id/Config`, access, async (req) => {
     const { model, auth } = await guard(req, []);
-    return ok(configFor(model, hiddenOf(auth), lockedOf(auth)));
+    return ok(configFor(model, hiddenOf(auth), lockedOf(auth), await modelFlows(ctx, model.id)));
+  });
+
+  /** The enabled flows a record of this model can be submitted into (the list's submit action chooses among them). */
+  app.get(`${O}/:id/Flows`, access, async (req) => {
+    const { model } = await guard(req, []);
+    return ok(await modelFlows(ctx, model.id));
   });
 
   app.post(`${O}/:id/List`, access, async (req) => {
     const body = parse(recordListBody, req.body ?? {}, lang(req));
     const { model, auth } = await guard(req, [], body.menuId);
-    return ok(await listRecords(ctx, model, auth, body));
+    const page = await listRecords(ctx, model, auth, body);
+    // Rows ever submitted link to their latest flow instance (the list's state column opens its detail).
+    if (!model.bound) await attachFlowInstances(ctx, model.id, page.list);
+    return ok(page);
   });
 
   app.post(`${O}/:id`, access, async (req) => {

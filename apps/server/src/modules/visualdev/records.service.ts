@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { asWritten } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { sharedCache } from '../../lib/shared-caches.ts';
 import type { SessionInfo } from '../oauth/sessions.service.ts';
@@ -35,6 +35,7 @@ import {
   type ModelTable,
 } from './model-tables.ts';
 import { checkRecord } from './record-checks.ts';
+import { LOCKED_FLOW_STATES } from './record-flows.ts';
 import { tableColumns } from './table-catalog.ts';
 import { displayRecords } from './record-display.ts';
 import { trigramColumns } from './trigram.ts';
@@ -608,6 +609,7 @@ export async function updateRecord(
   input: RecordData,
 ) {
   const storedRow = await visibleRow(ctx, raw(ctx), model, auth, id);
+  refuseInFlow('edit', storedRow.flow_state);
   const stored = rowToApi(model.main.columns, storedRow);
   const record = await prepareRecord(ctx, model, input, auth, stored);
   const w = await writeContext(ctx, session, auth);
@@ -619,14 +621,30 @@ export async function updateRecord(
       model.main.columns.filter((c) => !locked.has(c.name)),
       record,
     );
-    await db
+    // Guarded: a submit that committed since the read above wins, and this write is refused.
+    const res = await db
       .updateTable(model.main.name)
       .set({ ...values, last_modify_user_id: session.userId, last_modify_time: w.now })
       .where('id', '=', id)
-      .execute();
+      .where('flow_state', 'not in', LOCKED_FLOW_STATES)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) {
+      const [now] = await selectAsWritten<{ flow_state: unknown }>(
+        db,
+        db.selectFrom(model.main.name).select('flow_state').where('id', '=', id),
+      );
+      if (!now) throw notFound();
+      refuseInFlow('edit', now.flow_state);
+    }
     await writeSubRows(trx, model, id, record, w, locked);
     await assertVisible(ctx, trx, model, auth, id);
   });
+}
+
+/** 409 when the record's flow holds it (record-flows.ts LOCKED_FLOW_STATES): waiting, approved or terminated. */
+function refuseInFlow(what: 'edit' | 'delete', flowState: unknown) {
+  const state = Number(flowState ?? 0);
+  if (LOCKED_FLOW_STATES.includes(state)) throw conflict(`records.inFlow.${what}.${state}`);
 }
 
 /** Most ids one batch delete takes. */
@@ -640,16 +658,23 @@ export async function deleteRecords(ctx: AppContext, model: RuntimeModel, auth: 
   const db = raw(ctx);
   let q = db
     .selectFrom(model.main.name)
-    .select('id')
+    .select(['id', 'flow_state'])
     .where('id', 'in', unique.length ? unique : ['']);
   const filter = rowFilterOf(ctx, model, auth);
   if (filter) q = q.where(filter);
-  const found = await selectAsWritten<{ id: string }>(db, q);
+  const found = await selectAsWritten<{ id: string; flow_state: unknown }>(db, q);
   if (found.length !== unique.length || !unique.length) throw notFound();
+  for (const r of found) refuseInFlow('delete', r.flow_state);
   await ctx.db.transaction().execute(async (trx) => {
     const t = trx.withoutPlugins() as unknown as Kysely<any>;
     for (const sub of model.subs) await t.deleteFrom(sub.name).where('parent_id', 'in', unique).execute();
-    await t.deleteFrom(model.main.name).where('id', 'in', unique).execute();
+    // Guarded like the update: a row submitted since the check stays, with its sub-rows (the transaction rolls back).
+    const res = await t
+      .deleteFrom(model.main.name)
+      .where('id', 'in', unique)
+      .where('flow_state', 'not in', LOCKED_FLOW_STATES)
+      .executeTakeFirst();
+    if (Number(res.numDeletedRows) !== unique.length) throw conflict(`records.inFlow.delete.${LOCKED_FLOW_STATES[0]}`);
   });
 }
 
