@@ -11,9 +11,11 @@ export const FIXED_VIEWS: Record<string, ViewRoute> = {
   '/chardHome': { path: '/chardHome', kind: 'page', meta: { title: { key: 'route.chardHome' }, icon: 'dashboard' } },
   '/profile': { path: '/profile', kind: 'page', meta: { title: { key: 'route.profile' }, icon: 'user' } },
   '/externalLink': { path: '/externalLink', kind: 'page', meta: { title: { key: 'route.externalLink' }, icon: 'link' } },
+  '/messageRecord': { path: '/messageRecord', kind: 'page', meta: { title: { key: 'message:record.title' }, icon: 'message' } },
   '/menuMore': { path: '/menuMore', kind: 'page', meta: { title: { key: 'route.menuMore' }, icon: 'appstore' } },
   // A designer draft's preview: each draft is another query, so the view is not kept alive.
   '/previewModel': { path: '/previewModel', kind: 'page', meta: { title: { key: 'route.previewModel' }, icon: 'form', noCache: true } },
+  '/workFlowDetail': { path: '/workFlowDetail', kind: 'page', meta: { title: { key: 'workflowDetail:title' }, noCache: true } },
 };
 
 /** Home pages are exempt from the leave-page warning (spec §2.2). */

@@ -1,0 +1,104 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FileEntry } from '@medalliance/contract';
+import { postForm } from '../../../components/upload/fileApi.ts';
+import { NS } from './messages.ts';
+
+/** What the dialog asks of the pad when the action is sent. */
+export interface SignaturePadHandle {
+  /** The drawn signature as a PNG, or null when nothing was drawn. */
+  toBlob(): Promise<Blob | null>;
+}
+
+const WIDTH = 440;
+const HEIGHT = 140;
+
+/**
+ * A handwritten signature: drawn with mouse, pen or finger on a canvas
+ * (pointer events, so touch works too), sent as a PNG through the one-request
+ * upload when the action is confirmed.
+ */
+export function SignaturePad({ handle }: { handle: RefObject<SignaturePadHandle | null> }) {
+  const { t } = useTranslation(NS);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const inked = useRef(false);
+  const drawing = useRef(false);
+
+  useEffect(() => {
+    handle.current = {
+      toBlob: () =>
+        new Promise((resolve) => {
+          const c = canvas.current;
+          if (!c || !inked.current) return resolve(null);
+          c.toBlob((b) => resolve(b), 'image/png');
+        }),
+    };
+    return () => {
+      handle.current = null;
+    };
+  }, [handle]);
+
+  const point = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    return [((e.clientX - r.left) * WIDTH) / r.width, ((e.clientY - r.top) * HEIGHT) / r.height] as const;
+  };
+  const down = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    const ctx = e.currentTarget.getContext('2d');
+    if (!ctx) return;
+    e.currentTarget.setPointerCapture(e.pointerId);
+    drawing.current = true;
+    ctx.lineWidth = 2.5;
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.strokeStyle = '#1f1f1f';
+    ctx.beginPath();
+    ctx.moveTo(...point(e));
+  };
+  const move = (e: React.PointerEvent<HTMLCanvasElement>) => {
+    if (!drawing.current) return;
+    const ctx = e.currentTarget.getContext('2d');
+    if (!ctx) return;
+    ctx.lineTo(...point(e));
+    ctx.stroke();
+    inked.current = true;
+  };
+  const up = () => {
+    drawing.current = false;
+  };
+  const clear = () => {
+    canvas.current?.getContext('2d')?.clearRect(0, 0, WIDTH, HEIGHT);
+    inked.current = false;
+  };
+
+  return (
+    <div className="wfd-signature">
+      <canvas
+        ref={canvas}
+        width={WIDTH}
+        height={HEIGHT}
+        aria-label={t('signHere')}
+        data-testid="wfd-signature-pad"
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onPointerLeave={up}
+      />
+      <div className="wfd-signature-bar">
+        <span className="wfd-signature-hint">{t('signHere')}</span>
+        <Button size="small" onClick={clear}>
+          {t('clearSignature')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Stores a signature PNG; its file id, or an error with the server's message. */
+export async function uploadSignature(blob: Blob, failed: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', blob, `signature-${Date.now()}.png`);
+  const res = await postForm<FileEntry>('/api/file/Uploader/annex', form).promise;
+  if (res.body?.code !== 200) throw new Error(res.body?.msg || failed);
+  return res.body.data.fileId;
+}
