@@ -12,6 +12,7 @@ import { Logo } from './Logo.tsx';
 import { MenuSearch } from './MenuSearch.tsx';
 import { TopMenu } from './TopMenu.tsx';
 import { UserDropdown } from './UserDropdown.tsx';
+import { MessageBell } from '../../features/message/MessageBell.tsx';
 
 interface NavbarProps {
   layout: Layout;
@@ -61,6 +62,7 @@ export function Navbar({ layout, mobile, nav }: NavbarProps) {
             <HomeOutlined />
           </button>
         </Tooltip>
+        <MessageBell />
         {settings.showLanguage ? <LanguageSwitch /> : null}
         <UserDropdown />
         {settings.showSettings ? (

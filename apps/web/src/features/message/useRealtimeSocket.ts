@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { MessagePushFrame } from '@medalliance/contract';
 import { toast } from '../../app/feedback.ts';
 import { loginUrl } from '../../app/navigation.ts';
 import { resetSession } from '../../app/session/session.ts';
@@ -41,6 +42,11 @@ export function useRealtimeSocket(): void {
             .getState()
             .setInit(f.unreadTotalCount ?? (f.unreadNoticeCount ?? 0) + (f.unreadMessageCount ?? 0), f.onlineUsers ?? []),
         onOnline: (userId) => useMessages.getState().addOnline(userId),
+        onFrame: (frame) => {
+          // Spec §4: messagePush adds to the badge and refreshes an open drawer (it watches lastPush).
+          if (frame.method === 'messagePush' && typeof frame.id === 'string')
+            useMessages.getState().pushed(frame as unknown as MessagePushFrame);
+        },
       },
     );
     socket.start();
