@@ -3,8 +3,10 @@ import { Button, Result, Tooltip, type TableProps } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, PrinterOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { onlineDevApi, type ModelConfig, type RecordRow } from '../../api/onlineDev.ts';
 import { toast } from '../../app/feedback.ts';
+import { useUser } from '../../app/stores/userStore.ts';
 import { usePermission } from '../../components/auth/usePermission.ts';
 import {
   ListPage,
@@ -23,10 +25,14 @@ import { ColumnSettings, loadHidden, saveHidden } from './ColumnSettings.tsx';
 import { DetailDialog } from './DetailDialog.tsx';
 import { ExportDialog } from './ExportDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
-import { fieldsByKey, shownColumns, tableColumns } from './listColumns.tsx';
+import { modelFlowApi } from './flowApi.ts';
+import { canSubmit, flowStateOf, isLocked } from './flowState.ts';
+import './flowMessages.ts';
+import { fieldsByKey, flowStateColumn, shownColumns, tableColumns } from './listColumns.tsx';
 import { buildQueryJson, type SearchValues } from './queryJson.ts';
 import { RecordDialog } from './RecordDialog.tsx';
 import { SearchInput } from './SearchInput.tsx';
+import { SubmitFlowDialog } from './SubmitFlowDialog.tsx';
 import { TreePane } from './TreePane.tsx';
 
 /** Generated lists speak from the lowcode namespace, laid out like the system-data screens. */
@@ -64,6 +70,7 @@ type Dialog =
   | { kind: 'import' }
   | { kind: 'columns' }
   | { kind: 'print'; ids: string[] }
+  | { kind: 'submit'; id: string }
   | null;
 
 export function ModelList({ modelId, menuId, config, title }: { modelId: string; menuId?: string; config: ModelConfig; title: string }) {
@@ -99,6 +106,16 @@ export function ModelList({ modelId, menuId, config, title }: { modelId: string;
     placeholderData: keepPreviousData,
   });
   const refresh = () => rows.refetch();
+  // Workflow-enabled: the model has enabled flows, or rows that were submitted before its flows were switched off.
+  const flows = useQuery({
+    queryKey: ['lowcode', 'flows', modelId, menuId],
+    queryFn: () => modelFlowApi.flows(modelId, menuId),
+    staleTime: 60_000,
+  });
+  const flowList = flows.data ?? [];
+  const withFlow = flowList.length > 0 || !!rows.data?.list.some((r) => flowStateOf(r.flowState) !== 0);
+  const me = useUser((s) => s.userInfo?.userId);
+  const navigate = useNavigate();
 
   // Config already leaves out the columns and form fields the user may not see (the server's column and form grants).
   const designed = shownColumns(list, new Set());
@@ -121,19 +138,42 @@ export function ModelList({ modelId, menuId, config, title }: { modelId: string;
         })
       : toast.warning(t('selectRows'));
 
+  /** Held by its flow (waiting, approved, terminated): edit and delete are refused here as on the server. */
+  const locked = (row: RecordRow) => (withFlow && isLocked(row.flowState) ? { disabled: true, tooltip: t('flow.locked') } : {});
   const tableCols: TableProps<RecordRow>['columns'] = [
     ...tableColumns(columns, fields, query, t),
+    ...(withFlow ? [flowStateColumn(t, me, (path) => void navigate(path))] : []),
     {
       key: 'actions',
       title: t('actions'),
       fixed: 'right',
-      width: 150,
+      // Submit, edit, detail and delete side by side fit in English too.
+      width: withFlow ? 240 : 150,
       render: (_v: unknown, row: RecordRow) => (
         <RowActions
           look={lowcodeLook}
           actions={[
+            ...(flowList.length && canSubmit(row.flowState)
+              ? [
+                  {
+                    key: 'submit',
+                    label: t('flow.submit'),
+                    code: null,
+                    testId: 'lc-row-submit',
+                    onClick: () => setDialog({ kind: 'submit', id: row.id }),
+                  },
+                ]
+              : []),
             ...(list.rowButtons.includes('edit')
-              ? [{ key: 'edit', code: code('edit'), testId: 'lc-row-edit', onClick: () => setDialog({ kind: 'form', id: row.id }) }]
+              ? [
+                  {
+                    key: 'edit',
+                    code: code('edit'),
+                    testId: 'lc-row-edit',
+                    onClick: () => setDialog({ kind: 'form', id: row.id }),
+                    ...locked(row),
+                  },
+                ]
               : []),
             ...(list.rowButtons.includes('detail')
               ? [
@@ -147,7 +187,7 @@ export function ModelList({ modelId, menuId, config, title }: { modelId: string;
                 ]
               : []),
             ...(list.rowButtons.includes('remove')
-              ? [{ key: 'delete', code: code('remove'), testId: 'lc-row-delete', onClick: () => removeRow(row) }]
+              ? [{ key: 'delete', code: code('remove'), testId: 'lc-row-delete', onClick: () => removeRow(row), ...locked(row) }]
               : []),
           ]}
         />
@@ -266,6 +306,9 @@ export function ModelList({ modelId, menuId, config, title }: { modelId: string;
     >
       {dialog?.kind === 'form' && <RecordDialog {...record} recordId={dialog.id} onSaved={refresh} />}
       {dialog?.kind === 'detail' && <DetailDialog {...record} recordId={dialog.id} />}
+      {dialog?.kind === 'submit' && (
+        <SubmitFlowDialog modelId={modelId} recordId={dialog.id} flows={flowList} onClose={() => setDialog(null)} onSubmitted={refresh} />
+      )}
       {dialog?.kind === 'export' && (
         <ExportDialog modelId={modelId} title={title} query={body} columns={designed} onClose={() => setDialog(null)} />
       )}

@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
-import type { TableColumnType } from 'antd';
+import { Tag, Tooltip, type TableColumnType } from 'antd';
 import { walkFields, type FormDefinition, type FormField, type ListColumn, type ListDefinition } from '@medalliance/contract';
 import type { RecordRow } from '../../api/onlineDev.ts';
 import { displayText } from '../renderer/displayText.ts';
 import type { Translate } from '../renderer/rules.ts';
+import { flowLinkOf, flowStateLook } from './flowState.ts';
 
 /** Every form field by its list key: `field`, and `table.field` for a sub-table's columns. */
 export function fieldsByKey(form: Pick<FormDefinition, 'fields'>): Map<string, FormField> {
@@ -55,4 +56,44 @@ export function tableColumns(
         formatCell(v, c.format) ?? (field ? displayText(field, v, t) : v === null || v === undefined ? '' : String(v)),
     };
   });
+}
+
+/**
+ * The flowState column of a workflow-enabled list: a coloured tag per state;
+ * a submitted row's tag opens its latest flow instance (flowLinkOf).
+ */
+export function flowStateColumn(t: Translate, me: string | undefined, open: (path: string) => void): TableColumnType<RecordRow> {
+  return {
+    key: 'flowState',
+    dataIndex: 'flowState',
+    title: t('flowState.title'),
+    width: 110,
+    align: 'center',
+    // Beside the actions it decides, visible however wide the designed columns are.
+    fixed: 'right',
+    render: (v: unknown, row: RecordRow) => {
+      const look = flowStateLook(v);
+      const tag = (
+        <Tag color={look.color} style={{ marginInlineEnd: 0 }} data-testid="lc-flow-state">
+          {t(look.key)}
+        </Tag>
+      );
+      const path = flowLinkOf(row, me);
+      if (!path) return tag;
+      return (
+        <Tooltip title={t('flowState.open')}>
+          <a
+            href={path}
+            onClick={(e) => {
+              e.preventDefault();
+              open(path);
+            }}
+            data-testid="lc-flow-link"
+          >
+            {tag}
+          </a>
+        </Tooltip>
+      );
+    },
+  };
 }
