@@ -183,7 +183,7 @@ describe('a two-level approval from design to circulation', () => {
     const x = await as('xuli');
     await x.goto('/workFlow/flowLaunch');
     await x.getByTestId('wf-launch-page').getByRole('tab', { name: '我发起的' }).click();
-    await expect.poll(() => rowOf(x, 'wf-launched-list', TITLE).getByTestId('wf-status').innerText(), { timeout: 15_000 }).toBe('审核通过');
+    await expect.poll(() => rowOf(x, 'wf-launched-list', TITLE).getByTestId('wf-status').innerText(), { timeout: 15_000 }).toBe('已通过');
     await settledShot(x, 'workflow-approval-adopted-zh');
 
     const h = await as('heyun');

@@ -136,11 +136,11 @@ describe('workflow lists', () => {
     await p.getByTestId('wf-opinion').fill('信息填写有误');
     await p.getByTestId('wf-opinion-ok').click();
     await p.getByText('流程已撤回').waitFor();
-    await expect.poll(() => rowOf(p, 'wf-launched-list', titles.c).getByTestId('wf-status').innerText()).toBe('流程撤回');
+    await expect.poll(() => rowOf(p, 'wf-launched-list', titles.c).getByTestId('wf-status').innerText()).toBe('已撤回');
     expect(await rowOf(p, 'wf-launched-list', titles.c).getByTestId('wf-withdraw').isDisabled()).toBe(true);
     // Filters: by status, then by urgency.
     await p.getByTestId('wf-filter-status').click();
-    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '流程撤回' }).click();
+    await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '已撤回' }).click();
     await expect.poll(() => rowsOf(p, 'wf-launched-list').count()).toBe(1);
     await p
       .getByTestId('wf-launched-list')
@@ -186,7 +186,7 @@ describe('workflow lists', () => {
       const row = rowOf(p, 'wf-done-page', title);
       await row.waitFor();
       expect(await row.getByTestId('wf-my-action').innerText()).toBe('同意');
-      expect(await row.getByTestId('wf-status').innerText()).toBe('审核通过');
+      expect(await row.getByTestId('wf-status').innerText()).toBe('已通过');
     }
     await settledShot(p, 'wf-done-zh');
 
@@ -199,9 +199,9 @@ describe('workflow lists', () => {
     const z = pages.zhangwei!;
     await open(z, '/workFlow/flowLaunch', 'wf-launch-page');
     await z.getByTestId('wf-launch-page').getByRole('tab', { name: '我发起的' }).click();
-    await expect.poll(() => rowOf(z, 'wf-launched-list', titles.a).getByTestId('wf-status').innerText()).toBe('审核通过');
-    expect(await rowOf(z, 'wf-launched-list', titles.b).getByTestId('wf-status').innerText()).toBe('审核通过');
-    expect(await rowOf(z, 'wf-launched-list', titles.d).getByTestId('wf-status').innerText()).toBe('等待审核');
+    await expect.poll(() => rowOf(z, 'wf-launched-list', titles.a).getByTestId('wf-status').innerText()).toBe('已通过');
+    expect(await rowOf(z, 'wf-launched-list', titles.b).getByTestId('wf-status').innerText()).toBe('已通过');
+    expect(await rowOf(z, 'wf-launched-list', titles.d).getByTestId('wf-status').innerText()).toBe('审批中');
   });
 
   it('entrust: validation, a rule for the flow, and the delegate sees the next task as entrusted', { timeout: 120_000 }, async () => {
@@ -279,7 +279,7 @@ describe('workflow lists', () => {
     await p.getByTestId('wf-opinion').fill('重复提交');
     await p.getByTestId('wf-opinion-ok').click();
     await p.getByText('流程已终止').waitFor();
-    await expect.poll(() => rowOf(p, 'wf-monitor-page', titles.d).getByTestId('wf-status').innerText()).toBe('流程终止');
+    await expect.poll(() => rowOf(p, 'wf-monitor-page', titles.d).getByTestId('wf-status').innerText()).toBe('已终止');
     // Assign E (waiting with 马军 for 徐丽) to 刘洋.
     await rowOf(p, 'wf-monitor-page', titles.e).getByTestId('wf-assign').click();
     const dialog = p.locator('.ant-modal:visible', { hasText: '指派审批人' });

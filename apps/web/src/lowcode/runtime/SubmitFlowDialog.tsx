@@ -7,6 +7,8 @@ import { toast } from '../../app/feedback.ts';
 import { NS } from '../messages.ts';
 import { modelFlowApi, type ModelFlow } from './flowApi.ts';
 import './flowMessages.ts';
+import { URGENCIES } from '../../components/flowTags/flowTags.ts';
+import { useFlowTagText } from '../../components/flowTags/FlowTags.tsx';
 
 interface Values {
   flowId: string;
@@ -34,6 +36,7 @@ export function SubmitFlowDialog({
   onSubmitted: () => void;
 }) {
   const { t } = useTranslation(NS);
+  const tags = useFlowTagText();
   const [form] = Form.useForm<Values>();
   const [initial] = useState<Partial<Values>>({
     flowId: flows.length === 1 ? flows[0]!.id : undefined,
@@ -78,13 +81,7 @@ export function SubmitFlowDialog({
           <Input placeholder={t('flow.titlePlaceholder')} maxLength={200} allowClear />
         </Form.Item>
         <Form.Item name="urgency" label={t('flow.urgency')}>
-          <Radio.Group
-            optionType="button"
-            options={[FlowUrgency.normal, FlowUrgency.important, FlowUrgency.urgent].map((u) => ({
-              value: u,
-              label: t(`flow.urgency.${u}`),
-            }))}
-          />
+          <Radio.Group optionType="button" options={URGENCIES.map((u) => ({ value: u, label: tags.urgency(u) }))} />
         </Form.Item>
       </Form>
     </Modal>

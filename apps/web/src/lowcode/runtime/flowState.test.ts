@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFlowConfig, FlowLinkType } from '@medalliance/contract';
 import { i18n } from '../../i18n/index.ts';
-import { NS } from '../messages.ts';
 import './flowMessages.ts';
-import { canSubmit, flowLinkOf, flowStateLook, flowStateOf, isLocked } from './flowState.ts';
+import { statusLook } from '../../components/flowTags/flowTags.ts';
+import { NS as TAGS_NS } from '../../components/flowTags/messages.ts';
+import { canSubmit, flowLinkOf, flowStateOf, isLocked } from './flowState.ts';
 
 describe('flowState of a workflow-enabled record', () => {
   it('reads a missing or empty state as waiting to submit, and junk as unknown', () => {
@@ -15,15 +16,13 @@ describe('flowState of a workflow-enabled record', () => {
     expect(flowStateOf('x')).toBe(-1);
   });
 
-  it('gives each state its own tag colour and text, in zh, zhtw and en', () => {
-    const looks = [0, 1, 2, 3, 4, 5].map(flowStateLook);
-    expect(looks.map((l) => l.color)).toEqual(['default', 'processing', 'success', 'error', 'warning', 'magenta']);
-    expect(new Set(looks.map((l) => l.color)).size).toBe(6);
-    expect(flowStateLook(9)).toEqual({ color: 'default', key: 'flowState.unknown' });
-    const text = (lang: string) => looks.map((l) => i18n.getFixedT(lang, NS)(l.key));
+  it('shows each state in the shared flow words, in zh, zhtw and en', () => {
+    const keys = [0, 1, 2, 3, 4, 5].map((v) => statusLook(flowStateOf(v)).key);
+    const text = (lang: string) => keys.map((k) => i18n.getFixedT(lang, TAGS_NS)(k));
     expect(text('zh')).toEqual(['待提交', '审批中', '已通过', '已驳回', '已撤回', '已终止']);
     expect(text('zhtw')).toEqual(['待提交', '審批中', '已通過', '已駁回', '已撤回', '已終止']);
     expect(text('en')).toEqual(['To submit', 'In approval', 'Approved', 'Rejected', 'Withdrawn', 'Terminated']);
+    expect(statusLook(flowStateOf('x')).key).toBe('status.unknown');
   });
 
   it('offers submit for 0, 3 and 4 and locks edit and delete for 1, 2 and 5', () => {

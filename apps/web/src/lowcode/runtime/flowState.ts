@@ -5,34 +5,14 @@ import { FlowLinkType, FlowStatus, flowDetailPath } from '@medalliance/contract'
  * workflow-enabled lists): the tag it shows, whether it may be submitted,
  * edited or deleted, and where its state links. The server refuses the same
  * edits and deletes (visualdev record-flows.ts LOCKED_FLOW_STATES): these only
- * spare the user a refused call.
+ * spare the user a refused call. Its tag is the shared FlowStatusTag.
  */
-export interface FlowStateLook {
-  /** antd Tag colour. */
-  color: string;
-  /** Message key in the lowcode namespace (flowMessages.ts). */
-  key: string;
-}
-
-const LOOKS: Record<number, string> = {
-  [FlowStatus.draft]: 'default',
-  [FlowStatus.waiting]: 'processing',
-  [FlowStatus.adopted]: 'success',
-  [FlowStatus.rejected]: 'error',
-  [FlowStatus.revoked]: 'warning',
-  [FlowStatus.cancelled]: 'magenta',
-};
 
 /** A missing or empty state is a record never submitted (the reference's "0 or empty"). */
 export function flowStateOf(value: unknown): number {
   if (value === null || value === undefined || value === '') return FlowStatus.draft;
   const n = Number(value);
   return Number.isInteger(n) ? n : -1;
-}
-
-export function flowStateLook(value: unknown): FlowStateLook {
-  const n = flowStateOf(value);
-  return n in LOOKS ? { color: LOOKS[n]!, key: `flowState.${n}` } : { color: 'default', key: 'flowState.unknown' };
 }
 
 /** Submittable: never submitted, rejected, or taken back by its starter. */

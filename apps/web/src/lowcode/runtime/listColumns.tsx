@@ -1,10 +1,11 @@
 import dayjs from 'dayjs';
-import { Tag, Tooltip, type TableColumnType } from 'antd';
+import { Tooltip, type TableColumnType } from 'antd';
 import { walkFields, type FormDefinition, type FormField, type ListColumn, type ListDefinition } from '@medalliance/contract';
 import type { RecordRow } from '../../api/onlineDev.ts';
 import { displayText } from '../renderer/displayText.ts';
 import type { Translate } from '../renderer/rules.ts';
-import { flowLinkOf, flowStateLook } from './flowState.ts';
+import { FlowStatusTag } from '../../components/flowTags/FlowTags.tsx';
+import { flowLinkOf, flowStateOf } from './flowState.ts';
 
 /** Every form field by its list key: `field`, and `table.field` for a sub-table's columns. */
 export function fieldsByKey(form: Pick<FormDefinition, 'fields'>): Map<string, FormField> {
@@ -72,12 +73,7 @@ export function flowStateColumn(t: Translate, me: string | undefined, open: (pat
     // Beside the actions it decides, visible however wide the designed columns are.
     fixed: 'right',
     render: (v: unknown, row: RecordRow) => {
-      const look = flowStateLook(v);
-      const tag = (
-        <Tag color={look.color} style={{ marginInlineEnd: 0 }} data-testid="lc-flow-state">
-          {t(look.key)}
-        </Tag>
-      );
+      const tag = <FlowStatusTag status={flowStateOf(v)} style={{ marginInlineEnd: 0 }} data-testid="lc-flow-state" />;
       const path = flowLinkOf(row, me);
       if (!path) return tag;
       return (

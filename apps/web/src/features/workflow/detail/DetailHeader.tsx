@@ -1,8 +1,8 @@
 import { Descriptions, Tag, Typography } from 'antd';
+import { FlowStatusTag, FlowUrgencyTag } from '../../../components/flowTags/FlowTags.tsx';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { InstanceDetail } from './detailApi.ts';
-import { STATUS_COLOR, URGENCY_COLOR } from './fieldAccess.ts';
 import { NS } from './messages.ts';
 
 /** Title, flow, status and urgency tags, starter and times of one instance. */
@@ -16,13 +16,9 @@ export function DetailHeader({ detail }: { detail: InstanceDetail }) {
         <Typography.Title level={4} ellipsis={{ tooltip: i.title }} style={{ margin: 0 }}>
           {i.title}
         </Typography.Title>
-        <Tag color={STATUS_COLOR[i.status]} data-testid="wfd-status">
-          {t(`status.${i.status}`)}
-        </Tag>
+        <FlowStatusTag status={i.status} data-testid="wfd-status" />
         {i.suspended && <Tag color="warning">{t('suspended')}</Tag>}
-        <Tag color={URGENCY_COLOR[i.urgency]} data-testid="wfd-urgency">
-          {t(`urgency.${i.urgency}`)}
-        </Tag>
+        <FlowUrgencyTag urgency={i.urgency} data-testid="wfd-urgency" />
       </div>
       <Descriptions
         size="small"

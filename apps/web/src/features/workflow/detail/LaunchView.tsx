@@ -16,8 +16,8 @@ import { formForNode, missingChoice } from './fieldAccess.ts';
 import { WORKFLOW_KEY } from './InstanceView.tsx';
 import { LoadError } from './LoadError.tsx';
 import { NS } from './messages.ts';
-
-const URGENCIES = [1, 2, 3] as const;
+import { URGENCIES } from '../../../components/flowTags/flowTags.ts';
+import { useFlowTagText } from '../../../components/flowTags/FlowTags.tsx';
 
 /**
  * Starting a flow (type 0): the flow's model form, empty, as the start node
@@ -27,6 +27,7 @@ const URGENCIES = [1, 2, 3] as const;
 export function LaunchView({ flowId }: { flowId: string }) {
   const { t } = useTranslation(NS);
   const { t: tl } = useTranslation(LOWCODE_NS);
+  const tags = useFlowTagText();
   const navigate = useNavigate();
   const client = useQueryClient();
   const [form] = Form.useForm();
@@ -134,7 +135,7 @@ export function LaunchView({ flowId }: { flowId: string }) {
               value={urgency}
               onChange={setUrgency}
               style={{ width: 120 }}
-              options={URGENCIES.map((u) => ({ value: u, label: t(`urgency.${u}`) }))}
+              options={URGENCIES.map((u) => ({ value: u, label: tags.urgency(u) }))}
               data-testid="wfd-urgency-select"
             />
           </label>

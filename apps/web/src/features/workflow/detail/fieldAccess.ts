@@ -58,8 +58,6 @@ export function pickValues(values: Record<string, unknown>, keys: string[]): Rec
 }
 
 /** Tag colours of instance statuses (FlowStatus) and urgencies. */
-export const STATUS_COLOR: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'success', 3: 'error', 4: 'warning', 5: 'default' };
-export const URGENCY_COLOR: Record<number, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
 
 /** Timeline dot colours of record actions (FlowAction). */
 export function actionColor(action: number): string {

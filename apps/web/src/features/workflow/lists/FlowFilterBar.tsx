@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { UserSelect } from '../../../components/pickers/org/index.ts';
 import { categoriesOf, type FlowFilters } from './filters.ts';
 import { NS } from './messages.ts';
+import { useFlowTagText } from '../../../components/flowTags/FlowTags.tsx';
 import { STATUS_FILTER, URGENCY_FILTER } from './status.ts';
 import { useFlowOptions } from './useFlowOptions.ts';
 
@@ -25,6 +26,7 @@ export function FlowFilterBar({
   show: FilterSet;
 }) {
   const { t } = useTranslation(NS);
+  const tags = useFlowTagText();
   const flows = useFlowOptions();
   const options = flows.data ?? [];
   const shownFlows = value.flowCategory ? options.filter((f) => f.category === value.flowCategory) : options;
@@ -59,7 +61,7 @@ export function FlowFilterBar({
           aria-label={t('filter.status')}
           data-testid="wf-filter-status"
           value={value.status ?? null}
-          options={STATUS_FILTER.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          options={STATUS_FILTER.map((s) => ({ value: s, label: tags.status(s) }))}
           onChange={(v) => onChange({ status: v ?? undefined })}
         />
       )}
@@ -70,7 +72,7 @@ export function FlowFilterBar({
         aria-label={t('filter.urgency')}
         data-testid="wf-filter-urgency"
         value={value.flowUrgent ?? null}
-        options={URGENCY_FILTER.map((u) => ({ value: u, label: t(`urgency.${u}`) }))}
+        options={URGENCY_FILTER.map((u) => ({ value: u, label: tags.urgency(u) }))}
         onChange={(v) => onChange({ flowUrgent: v ?? undefined })}
       />
       <DatePicker.RangePicker

@@ -12,7 +12,7 @@ import { FlowFilterBar, type FilterSet } from './FlowFilterBar.tsx';
 import { filterQuery, sorterToSort, type FlowFilters, type FlowSort } from './filters.ts';
 import { detailPathOf, personName, type ListKind } from './links.ts';
 import { NS } from './messages.ts';
-import { statusTag, urgencyTag } from './status.ts';
+import { FlowStatusTag, FlowUrgencyTag } from '../../../components/flowTags/FlowTags.tsx';
 import '../../system/common/system.css';
 import './lists.css';
 
@@ -111,23 +111,13 @@ export function InstanceList(props: InstanceListProps) {
       width: 96,
       sorter: true,
       sortOrder: sorted('flowUrgent'),
-      render: (v: number) => {
-        const tag = urgencyTag(v);
-        return <Tag color={tag.color}>{t(tag.key)}</Tag>;
-      },
+      render: (v: number) => <FlowUrgencyTag urgency={v} />,
     },
     {
       title: t('col.status'),
       dataIndex: 'status',
       width: 100,
-      render: (v: number) => {
-        const tag = statusTag(v);
-        return (
-          <Tag color={tag.color} data-testid="wf-status">
-            {t(tag.key)}
-          </Tag>
-        );
-      },
+      render: (v: number) => <FlowStatusTag status={v} data-testid="wf-status" />,
     },
     ...extraColumns.map((c) => ('dataIndex' in c && c.sorter ? { ...c, sortOrder: sorted(String(c.dataIndex)) } : c)),
     ...(rowActions ? [actionsColumn<FlowRow>(look, t('actions'), actionsWidth, (r) => rowActions(r, ctx))] : []),

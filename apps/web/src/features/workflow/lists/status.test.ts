@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FlowStatus, FlowUrgency } from '@medalliance/contract';
+import { FlowStatus } from '@medalliance/contract';
 import { waitingNodes } from './assign.ts';
-import { isFinished, statusTag, urgencyTag } from './status.ts';
+import { isFinished } from './status.ts';
 import { detailPathOf, linkOf, personName } from './links.ts';
 import { decodeFlowConfig } from '@medalliance/contract';
 
-describe('status and urgency tags', () => {
-  it('gives each status its colour and text', () => {
-    expect(statusTag(FlowStatus.waiting)).toEqual({ color: 'processing', key: 'status.1' });
-    expect(statusTag(FlowStatus.adopted)).toEqual({ color: 'success', key: 'status.2' });
-    expect(statusTag(FlowStatus.rejected)).toEqual({ color: 'error', key: 'status.3' });
-    expect(statusTag(FlowStatus.revoked)).toEqual({ color: 'warning', key: 'status.4' });
-    expect(statusTag(FlowStatus.cancelled)).toEqual({ color: 'default', key: 'status.5' });
-  });
-  it('shows an unknown status as unknown', () => {
-    expect(statusTag(9).key).toBe('status.unknown');
-    expect(statusTag(null).key).toBe('status.unknown');
-  });
-  it('colours urgency normal, important, urgent; anything else as normal', () => {
-    expect(urgencyTag(FlowUrgency.normal)).toEqual({ color: 'blue', key: 'urgency.1' });
-    expect(urgencyTag(FlowUrgency.important)).toEqual({ color: 'orange', key: 'urgency.2' });
-    expect(urgencyTag(FlowUrgency.urgent)).toEqual({ color: 'red', key: 'urgency.3' });
-    expect(urgencyTag(undefined).key).toBe('urgency.1');
-  });
+describe('finished instances', () => {
   it('knows which instances are finished', () => {
     expect(isFinished(FlowStatus.waiting)).toBe(false);
     expect(isFinished(FlowStatus.draft)).toBe(false);
