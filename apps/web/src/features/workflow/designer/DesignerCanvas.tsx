@@ -52,7 +52,12 @@ export function DesignerCanvas({
   const label = useCallback((key: string) => fields.find((f) => f.key === key)?.label ?? key, [fields]);
 
   const summary = useCallback(
-    (n: FlowNode) => (n.type === 'approver' ? t(`assignee.${n.assignee.type}`) : undefined),
+    (n: FlowNode) =>
+      n.type === 'approver'
+        ? t(`assignee.${n.assignee.type}`)
+        : n.type === 'timer'
+          ? t('delayOf', { duration: n.delay.duration, unit: t(`unit.${n.delay.unit}`) })
+          : undefined,
     // i18n.language: the summaries follow a language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, i18n.language],
@@ -86,6 +91,7 @@ export function DesignerCanvas({
     condition: tg('type.condition'),
     parallel: tg('type.parallel'),
     join: tg('type.join'),
+    timer: tg('type.timer'),
     end: tg('type.end'),
   } as NodeNames;
   /** Adds a node centred on a point of the screen (the middle of the view for a click, the drop point for a drag). */

@@ -1,4 +1,4 @@
-import { Alert, Button, Empty, Form, Input, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ConditionGroup, FlowFormField, FlowNode } from '@medalliance/contract';
@@ -92,6 +92,27 @@ export function SidePanel({
               onChange={(fieldPermissions) => patch({ ...n, fieldPermissions })}
               fallback="write"
             />
+          </Form.Item>
+        )}
+        {n.type === 'timer' && (
+          <Form.Item label={t('delay')} required>
+            <Space.Compact>
+              <InputNumber
+                min={1}
+                max={100_000}
+                precision={0}
+                value={n.delay.duration}
+                onChange={(v) => patch({ ...n, delay: { ...n.delay, duration: Math.max(1, Math.round(Number(v) || 1)) } })}
+                data-testid="wf-timer-duration"
+              />
+              <Select
+                style={{ width: 96 }}
+                value={n.delay.unit}
+                onChange={(unit) => patch({ ...n, delay: { ...n.delay, unit } })}
+                options={(['minute', 'hour', 'day'] as const).map((u) => ({ value: u, label: t(`unit.${u}`) }))}
+                data-testid="wf-timer-unit"
+              />
+            </Space.Compact>
           </Form.Item>
         )}
         {n.type === 'parallel' && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowNodeType } from '@medalliance/contract';
+import { validateFlowGraph, type FlowGraph, type FlowNodeType } from '@medalliance/contract';
 import { checkGraph } from './checkGraph.ts';
 import {
   addNode,
@@ -13,7 +13,7 @@ import {
   type EditableGraph,
 } from './graphOps.ts';
 
-const names = { start: 'S', approver: 'A', condition: 'C', parallel: 'P', join: 'J', end: 'E' } as Record<FlowNodeType, string>;
+const names = { start: 'S', approver: 'A', condition: 'C', parallel: 'P', join: 'J', timer: 'T', end: 'E' } as Record<FlowNodeType, string>;
 const at = { x: 0, y: 0 };
 const amount = { logic: 'and' as const, items: [{ field: 'amount', operator: '>' as const, value: 1000 }] };
 
@@ -133,5 +133,21 @@ describe('checkGraph', () => {
     const extra = addNode(g, 'approver', at, names);
     const issues = checkGraph(extra.graph).issues;
     expect(issues).toEqual(expect.arrayContaining([expect.objectContaining({ nodeId: extra.id })]));
+  });
+});
+
+describe('timer nodes', () => {
+  it('come with a one-day delay and pass the release check once connected', () => {
+    let g: EditableGraph = { nodes: [], edges: [] };
+    const ids: string[] = [];
+    for (const kind of ['start', 'timer', 'end'] as const) {
+      const r = addNode(g, kind, at, names);
+      g = r.graph;
+      ids.push(r.id);
+    }
+    expect(g.nodes[1]).toMatchObject({ type: 'timer', name: 'T', delay: { duration: 1, unit: 'day' } });
+    expect(validateFlowGraph(g as FlowGraph).length).toBeGreaterThan(0);
+    g = connect(connect(g, ids[0]!, ids[1]!), ids[1]!, ids[2]!);
+    expect(validateFlowGraph(g as FlowGraph)).toEqual([]);
   });
 });

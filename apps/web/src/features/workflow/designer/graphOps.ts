@@ -49,6 +49,9 @@ export function addNode(g: EditableGraph, kind: PaletteKind, at: XY, names: Node
         rejectTo: 'starter',
       };
       break;
+    case 'timer':
+      node = { id, type: 'timer', name: names.timer, position, delay: { duration: 1, unit: 'day' } };
+      break;
     case 'parallel': {
       const joinId = freshId({ nodes: [...g.nodes, { id, type: 'end', name: '' }], edges: g.edges }, 'join');
       node = { id, type: 'parallel', name: names.parallel, position, joinId };
