@@ -58,7 +58,7 @@ describe('a workflow-enabled model list', () => {
     await dialog.getByTestId('lc-submit-form').waitFor();
     await dialog.getByRole('button', { name: /提\s*交/ }).click();
     await expect.poll(() => dialog.locator('.ant-form-item-explain-error').allTextContents()).toContain('请选择审批流程');
-    await dialog.getByText('门诊费用审批').click();
+    await dialog.getByText('门诊费用审批', { exact: true }).click();
     await expect.poll(() => dialog.locator('.ant-form-item-explain-error').count()).toBe(0);
     await screenshot(page, 'lowcode-workflow-submit-zh');
     await dialog.getByRole('button', { name: /提\s*交/ }).click();
