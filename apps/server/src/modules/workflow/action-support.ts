@@ -1,8 +1,11 @@
-import { FlowStatus, TaskStatus, type ApproverNode } from '@medalliance/contract';
+import { FlowStatus, TaskStatus, type ApproverNode, type FlowAction } from '@medalliance/contract';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { versionGraph } from './definitions.service.ts';
-import { makeRun, SYSTEM_ACTOR, type InstanceRow, type Run } from './engine.ts';
+import type { FlowTaskTable } from '../../db/tables/workflow.ts';
+import { newId } from '../../lib/ids.ts';
+import { addRecord, makeRun, notifyTodo, SYSTEM_ACTOR, type InstanceRow, type Run } from './engine.ts';
 import { flowFormAdapter } from './form-adapters.ts';
 import type { FlowMessage } from './notify.ts';
 
@@ -114,4 +117,38 @@ export async function mayStart(trx: Db, flowId: string, userId: string): Promise
     .limit(1)
     .executeTakeFirst();
   return !!held;
+}
+
+/**
+ * Hands a task's work to another user (transfer by its holder, assign by the
+ * monitor): a new waiting task like `task` for `toUser`, their to-do message,
+ * and the record of who did it. Closing the old task is the caller's part.
+ */
+export async function handOver(
+  run: Run,
+  task: Selectable<FlowTaskTable>,
+  toUser: string,
+  /** The record names the old task (a transfer) or, without taskId, the new one (an assignment). */
+  record: { action: FlowAction; actorId: string; opinion: string; taskId?: string },
+): Promise<string> {
+  const id = newId();
+  await run.trx
+    .insertInto('flowTasks')
+    .values({
+      ...task,
+      id,
+      handlerId: toUser,
+      delegatorId: null,
+      status: TaskStatus.waiting,
+      createdSeq: run.seq,
+      openedSeq: run.seq,
+      closedSeq: null,
+      createdAt: run.at,
+      openedAt: run.at,
+      handledAt: null,
+    })
+    .execute();
+  notifyTodo(run, id, toUser);
+  await addRecord(run, { ...record, nodeId: task.nodeId, nodeName: task.nodeName, target: toUser, taskId: record.taskId ?? id });
+  return id;
 }

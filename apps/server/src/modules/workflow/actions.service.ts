@@ -40,6 +40,7 @@ import {
   adapterFor,
   approverNode,
   closeTask,
+  handOver,
   lockInstance,
   mayStart,
   openRun,
@@ -389,33 +390,7 @@ export async function transferTask(ctx: AppContext, taskId: string, userId: stri
       .where('status', '=', TaskStatus.waiting)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw conflict('workflow.taskHandled');
-    const moved = newId();
-    await trx
-      .insertInto('flowTasks')
-      .values({
-        ...task,
-        id: moved,
-        handlerId: toUser,
-        delegatorId: null,
-        status: TaskStatus.waiting,
-        createdSeq: run.seq,
-        openedSeq: run.seq,
-        closedSeq: null,
-        createdAt: at,
-        openedAt: at,
-        handledAt: null,
-      })
-      .execute();
-    notifyTodo(run, moved, toUser);
-    await addRecord(run, {
-      nodeId: task.nodeId,
-      nodeName: task.nodeName,
-      action: FlowAction.transfer,
-      actorId: userId,
-      taskId: task.id,
-      target: toUser,
-      opinion: body.opinion,
-    });
+    await handOver(run, task, toUser, { action: FlowAction.transfer, actorId: userId, taskId: task.id, opinion: body.opinion });
     await settle(run);
     return result(run);
   });

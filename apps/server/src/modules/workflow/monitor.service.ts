@@ -12,10 +12,9 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { paginate } from '../../http/paging.ts';
 import { now } from '../../lib/clock.ts';
-import { newId } from '../../lib/ids.ts';
-import { lockInstance, openRun, result, type ActionResult } from './action-support.ts';
+import { handOver, lockInstance, openRun, result, type ActionResult } from './action-support.ts';
 import { enabledUsers } from './approvers.ts';
-import { addRecord, notifyTodo, settle } from './engine.ts';
+import { addRecord, settle } from './engine.ts';
 import { instances, ordered } from './lists.service.ts';
 import { withMessages } from './notify.ts';
 
@@ -116,33 +115,7 @@ export async function assignNode(ctx: AppContext, instanceId: string, adminId: s
       )
       .execute();
     const first = open[0]!;
-    const taskId = newId();
-    await trx
-      .insertInto('flowTasks')
-      .values({
-        ...first,
-        id: taskId,
-        handlerId: toUser,
-        delegatorId: null,
-        status: TaskStatus.waiting,
-        createdSeq: run.seq,
-        openedSeq: run.seq,
-        closedSeq: null,
-        createdAt: at,
-        openedAt: at,
-        handledAt: null,
-      })
-      .execute();
-    notifyTodo(run, taskId, toUser);
-    await addRecord(run, {
-      nodeId: first.nodeId,
-      nodeName: first.nodeName,
-      action: FlowAction.assign,
-      actorId: adminId,
-      taskId,
-      target: toUser,
-      opinion: body.opinion,
-    });
+    await handOver(run, first, toUser, { action: FlowAction.assign, actorId: adminId, opinion: body.opinion });
     await settle(run);
     return result(run);
   });
