@@ -1,7 +1,8 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FileEntry } from '@medalliance/contract';
+import { useSignatureCanvas } from '../../../components/signature/useSignatureCanvas.ts';
 import { postForm } from '../../../components/upload/fileApi.ts';
 import { NS } from './messages.ts';
 
@@ -21,69 +22,27 @@ const HEIGHT = 140;
  */
 export function SignaturePad({ handle }: { handle: RefObject<SignaturePadHandle | null> }) {
   const { t } = useTranslation(NS);
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const inked = useRef(false);
-  const drawing = useRef(false);
+  const { canvas, handlers, hasInk, clear } = useSignatureCanvas(WIDTH, HEIGHT);
 
   useEffect(() => {
     handle.current = {
       toBlob: () =>
         new Promise((resolve) => {
           const c = canvas.current;
-          if (!c || !inked.current) return resolve(null);
+          if (!c || !hasInk()) return resolve(null);
           c.toBlob((b) => resolve(b), 'image/png');
         }),
     };
     return () => {
       handle.current = null;
     };
-  }, [handle]);
-
-  const point = (e: React.PointerEvent<HTMLCanvasElement>) => {
-    const r = e.currentTarget.getBoundingClientRect();
-    return [((e.clientX - r.left) * WIDTH) / r.width, ((e.clientY - r.top) * HEIGHT) / r.height] as const;
-  };
-  const down = (e: React.PointerEvent<HTMLCanvasElement>) => {
-    const ctx = e.currentTarget.getContext('2d');
-    if (!ctx) return;
-    e.currentTarget.setPointerCapture(e.pointerId);
-    drawing.current = true;
-    ctx.lineWidth = 2.5;
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.strokeStyle = '#1f1f1f';
-    ctx.beginPath();
-    ctx.moveTo(...point(e));
-  };
-  const move = (e: React.PointerEvent<HTMLCanvasElement>) => {
-    if (!drawing.current) return;
-    const ctx = e.currentTarget.getContext('2d');
-    if (!ctx) return;
-    ctx.lineTo(...point(e));
-    ctx.stroke();
-    inked.current = true;
-  };
-  const up = () => {
-    drawing.current = false;
-  };
-  const clear = () => {
-    canvas.current?.getContext('2d')?.clearRect(0, 0, WIDTH, HEIGHT);
-    inked.current = false;
-  };
+    // hasInk reads a ref: the handle stays valid across renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [handle, canvas]);
 
   return (
     <div className="wfd-signature">
-      <canvas
-        ref={canvas}
-        width={WIDTH}
-        height={HEIGHT}
-        aria-label={t('signHere')}
-        data-testid="wfd-signature-pad"
-        onPointerDown={down}
-        onPointerMove={move}
-        onPointerUp={up}
-        onPointerLeave={up}
-      />
+      <canvas ref={canvas} width={WIDTH} height={HEIGHT} aria-label={t('signHere')} data-testid="wfd-signature-pad" {...handlers} />
       <div className="wfd-signature-bar">
         <span className="wfd-signature-hint">{t('signHere')}</span>
         <Button size="small" onClick={clear}>
