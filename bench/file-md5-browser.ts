@@ -34,6 +34,7 @@ import path from 'node:path';
 import { createMD5 } from 'hash-wasm';
 import { chromium } from 'playwright-core';
 import { HASH_SLICE_SIZE } from '../packages/contract/src/file.ts';
+import { median } from './support.ts';
 
 const GOAL = 400;
 const sizeMiB = Number(process.argv[2] ?? 512);
@@ -203,7 +204,6 @@ async function nodeHashWasm(file: string): Promise<number> {
 
 type Sample = { mbps: number; cores: number; msPerMb: number };
 const mbps = (ms: number) => size / 1e6 / (ms / 1000);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const worker = ensureBuild();

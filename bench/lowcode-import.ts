@@ -25,7 +25,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import ExcelJS from 'exceljs';
 import { formDefinition, listDefinition, type ModelBody } from '@medalliance/contract';
-import { benchWorkDir, seedReleasedModel, startSignedIn, stopServer, treeCpuMs } from './support.ts';
+import { benchWorkDir, median, seedReleasedModel, startSignedIn, stopServer, treeCpuMs } from './support.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -144,8 +144,6 @@ function direct(file: string, table: string, round: number) {
     db.close();
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const { work, dataDir } = benchWorkDir('lci');

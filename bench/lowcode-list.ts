@@ -34,7 +34,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { formDefinition, listDefinition, type ModelBody } from '@medalliance/contract';
 import { asWritten, openDb } from '../apps/server/src/db/connection.ts';
@@ -42,16 +41,19 @@ import { authenticate } from '../apps/server/src/modules/oauth/sessions.service.
 import { listStatements, type ListStatement } from '../apps/server/src/modules/visualdev/list-query.ts';
 import { runtimeModel, visibleKeys } from '../apps/server/src/modules/visualdev/records.service.ts';
 import { withBulkTrigramInsert } from '../apps/server/src/modules/visualdev/trigram.ts';
-import { benchContext, benchWorkDir, freePort, seedReleasedModel, startSignedIn, stopServer, treeCpuMs } from './support.ts';
-
-interface CannonResult {
-  latency: { p50: number; p99: number };
-  requests: { average: number; total: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<CannonResult>;
+import {
+  autocannon,
+  benchContext,
+  benchWorkDir,
+  freePort,
+  median,
+  roundFigures,
+  type RoundFigures,
+  seedReleasedModel,
+  startSignedIn,
+  stopServer,
+  treeCpuMs,
+} from './support.ts';
 
 const ROWS = Number(process.env.ROWS ?? process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -197,13 +199,6 @@ async function seedAll(dataDir: string) {
   return modelId;
 }
 
-interface Run {
-  p50: number;
-  p99: number;
-  rps: number;
-  cpu: number;
-}
-
 async function cannon(
   url: string,
   body: unknown,
@@ -212,7 +207,7 @@ async function cannon(
   pid?: number,
   connections = CONNECTIONS,
   warmUp = false,
-): Promise<Run> {
+): Promise<RoundFigures> {
   const cpu0 = treeCpuMs(pid);
   const r = await autocannon({
     url,
@@ -234,16 +229,8 @@ async function cannon(
     log(`  (no request to ${url} completed within ${seconds} s)`);
     return { p50: seconds * 1000, p99: seconds * 1000, rps: 0, cpu: 0 };
   }
-  if (r.non2xx || r.errors || r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-  return {
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    rps: r.requests.average,
-    cpu: r.requests.total ? (treeCpuMs(pid) - cpu0) / r.requests.total : 0,
-  };
+  return roundFigures(url, r, pid, cpu0);
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const { work, dataDir } = benchWorkDir('lcl');
@@ -298,7 +285,7 @@ async function main() {
       { name: 'B baseline, 1 conn', url: `${bl.base}/list/B`, body: scenarios.B, pid: base.pid, connections: 1, seconds: each },
     );
     for (const p of plan) await cannon(p.url, p.body, token, 2, p.pid, p.connections, true);
-    const runs = new Map<string, Run[]>(plan.map((p) => [p.name, []]));
+    const runs = new Map<string, RoundFigures[]>(plan.map((p) => [p.name, []]));
     for (let i = 0; i < ROUNDS; i++)
       for (const p of plan) {
         const x = await cannon(p.url, p.body, token, p.seconds, p.pid, p.connections);

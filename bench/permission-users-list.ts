@@ -34,7 +34,7 @@ import { ROOT_ORG } from '../apps/server/src/db/seed/organizations.ts';
 import { hashPassword, md5 } from '../apps/server/src/lib/crypto.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { newUserRow } from '../apps/server/src/db/user-row.ts';
-import { treeCpuMs, login, pgAdmin, serverDatabaseUrl, startServer, stopServer } from './support.ts';
+import { login, median, pgAdmin, serverDatabaseUrl, startServer, stopServer, treeCpuMs } from './support.ts';
 
 interface Histogram {
   p50: number;
@@ -317,8 +317,6 @@ async function cannon(base: string, url: string, token: string, seconds: number)
     clientCpuPerRequest: r.requests.total ? (own.user + own.system) / 1000 / r.requests.total : 0,
   };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
  * Several short rounds, the scenarios interleaved, so a burst of outside load

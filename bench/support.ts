@@ -4,6 +4,7 @@
  * PostgreSQL schema when DATABASE_URL is set; for the low-code benches, a
  * seeded SQLite folder with one released model (seedReleasedModel).
  */
+import { createRequire } from 'node:module';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -155,3 +156,39 @@ export async function startSignedIn(
     throw err;
   }
 }
+
+/** What the benches read of an autocannon run. */
+export interface CannonResult {
+  latency: { p50: number; p99: number };
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+// autocannon ships CommonJS without types.
+export const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<CannonResult>;
+
+/** One load round's figures: latency, requests per second, and server CPU per request. */
+export interface RoundFigures {
+  p50: number;
+  p99: number;
+  rps: number;
+  cpu: number;
+}
+
+/**
+ * The figures of a finished round, refusing one where any request failed (a
+ * fast error must never pass for a fast answer); CPU is the server's process
+ * tree since `cpu0`, per request.
+ */
+export function roundFigures(url: string, r: CannonResult, pid: number | undefined, cpu0: number): RoundFigures {
+  if (r.non2xx || r.errors || r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  return {
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    rps: r.requests.average,
+    cpu: r.requests.total ? (treeCpuMs(pid) - cpu0) / r.requests.total : 0,
+  };
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -26,21 +26,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { FlowStatus, TaskStatus } from '@medalliance/contract';
 import { openDb, type Db } from '../apps/server/src/db/connection.ts';
 import { authenticate, createSession } from '../apps/server/src/modules/oauth/sessions.service.ts';
-import { benchContext, benchWorkDir, freePort, startServer, stopServer, treeCpuMs } from './support.ts';
-
-interface CannonResult {
-  latency: { p50: number; p99: number };
-  requests: { average: number; total: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-const autocannon = createRequire(import.meta.url)('autocannon') as (opts: Record<string, unknown>) => Promise<CannonResult>;
+import {
+  autocannon,
+  benchContext,
+  benchWorkDir,
+  freePort,
+  median,
+  roundFigures,
+  type RoundFigures,
+  startServer,
+  stopServer,
+  treeCpuMs,
+} from './support.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const USERS = Number(process.env.BENCH_USERS ?? 2000);
@@ -316,15 +317,8 @@ async function seedAll(dataDir: string): Promise<string[]> {
   }
 }
 
-interface Run {
-  p50: number;
-  p99: number;
-  rps: number;
-  cpu: number;
-}
-
 /** One round at CONNECTIONS connections, each request as the next user in turn. */
-async function cannon(url: string, tokens: string[], seconds: number, pid?: number, warmUp = false): Promise<Run> {
+async function cannon(url: string, tokens: string[], seconds: number, pid?: number, warmUp = false): Promise<RoundFigures> {
   const cpu0 = treeCpuMs(pid);
   let next = 0;
   const r = await autocannon({
@@ -343,16 +337,8 @@ async function cannon(url: string, tokens: string[], seconds: number, pid?: numb
     ],
   });
   if (warmUp) return { p50: 0, p99: 0, rps: 0, cpu: 0 };
-  if (r.non2xx || r.errors || r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
-  return {
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    rps: r.requests.average,
-    cpu: r.requests.total ? (treeCpuMs(pid) - cpu0) / r.requests.total : 0,
-  };
+  return roundFigures(url, r, pid, cpu0);
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const { work, dataDir } = benchWorkDir('wft');
@@ -386,7 +372,7 @@ async function main() {
       { name: 'baseline', url: bareUrl, pid: base.pid },
     ];
     for (const p of plan) await cannon(p.url, tokens, 2, p.pid, true);
-    const runs = new Map<string, Run[]>(plan.map((p) => [p.name, []]));
+    const runs = new Map<string, RoundFigures[]>(plan.map((p) => [p.name, []]));
     for (let i = 0; i < ROUNDS; i++) for (const p of plan) runs.get(p.name)!.push(await cannon(p.url, tokens, each, p.pid));
     const r = new Map(
       [...runs].map(([n, rs]) => [
