@@ -107,3 +107,14 @@ export async function fetchApi(token: string, method: string, url: string, body?
   const json = (await res.json()) as { code: number; msg: string; data: unknown };
   return { status: res.status, ...json };
 }
+
+/** Switches the interface language from the top bar and waits for the menu to close. */
+export async function switchLanguage(page: Page, from: string | RegExp, to: RegExp): Promise<void> {
+  await page.getByRole('button', { name: from }).click();
+  await page.getByRole('menuitem', { name: to }).click();
+  await page.mouse.move(700, 880);
+  await page
+    .locator('.ant-dropdown:visible')
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
+}

@@ -5,17 +5,24 @@ import { forbidden } from './errors.ts';
  * What a route needs, declared on every route as `config.access`:
  * - public: no session (sign-in, captcha, health);
  * - user: any signed-in user (their own profile, lookups every screen uses);
- * - module: a signed-in user granted the menu with this enCode, and the button when named;
+ * - module: a signed-in user granted the menu with this enCode, and the button when named
+ *   (or, with `anyOf`, any one of several menus: screens of one domain sharing an API);
  * - admin: administrators only.
  * Registering a route without a declaration fails at start-up, so no route is left open by accident.
  */
-export type Access = { kind: 'public' } | { kind: 'user' } | { kind: 'module'; module: string; button?: string } | { kind: 'admin' };
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | { kind: 'module'; module: string; button?: string; anyOf?: readonly string[] }
+  | { kind: 'admin' };
 
 export const publicAccess: Access = { kind: 'public' };
 export const userAccess: Access = { kind: 'user' };
 export const adminAccess: Access = { kind: 'admin' };
 export const moduleAccess = (module: string, button?: string): Access =>
   button ? { kind: 'module', module, button } : { kind: 'module', module };
+/** Any one of these menus opens the route; the route itself may then check finer rights. */
+export const anyModuleAccess = (modules: readonly string[]): Access => ({ kind: 'module', module: modules[0] ?? '', anyOf: modules });
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,6 +60,10 @@ export interface Grants {
 export function checkAccess(access: Access, grants: Grants): void {
   if (access.kind === 'user' || access.kind === 'public' || grants.isAdministrator) return;
   if (access.kind === 'admin') throw forbidden();
+  if (access.anyOf) {
+    if (!access.anyOf.some((m) => grants.modules.has(m))) throw forbidden();
+    return;
+  }
   const buttons = grants.modules.get(access.module);
   if (!buttons || (access.button && !buttons.has(access.button))) throw forbidden();
 }

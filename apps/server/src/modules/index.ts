@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { fileModule } from './file/index.ts';
 import { generatorModule } from './generator/index.ts';
+import { healthModule } from './health/index.ts';
 import { messageModule } from './message/index.ts';
 import { oauthRoutes } from './oauth/oauth.routes.ts';
 import { currentUserRoutes } from './permission/current-user.routes.ts';
@@ -27,4 +28,5 @@ export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)
   portalModule,
   reportModule,
   workflowModule,
+  healthModule,
 ];

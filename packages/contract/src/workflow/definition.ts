@@ -116,6 +116,43 @@ const timerNode = z.object({
   delay: z.object({ duration: z.number().int().min(1).max(100_000), unit: z.enum(['minute', 'hour', 'day']) }),
 });
 
+/** One mapped field: the child form's `childField` is filled with the parent form's `parentField` when the sub-flow starts. */
+export const subFlowMappingSchema = z.object({
+  parentField: z.string().trim().min(1).max(64),
+  childField: z.string().trim().min(1).max(64),
+});
+export type SubFlowMapping = z.infer<typeof subFlowMappingSchema>;
+
+/**
+ * Starts instances of another flow (server-contract §4 subFlow). Entering it
+ * creates, in the same transaction, one record of the child flow's form per
+ * initiator (filled through `mapping`) and submits it into the child flow.
+ *
+ * - initiator: who starts the children, by the approver rules: `starter` (the
+ *   parent's starter, the default) or any other assignee rule; one child per
+ *   resolved user.
+ * - mode `async`: the parent moves on at once, the children run beside it.
+ * - mode `sync`: the parent waits on this node until every child ended. All
+ *   adopted: the node passes and the parent moves on. One child rejected,
+ *   revoked or cancelled: its sibling children are cancelled and the parent
+ *   is rejected back to its starter (it ends rejected, status 3), as an
+ *   approver node rejecting to the starter does.
+ *
+ * The child flow must exist, be enabled, differ from this flow and not lead
+ * back to it through its own sub-flows; mapped fields must be fields of the
+ * two forms (checked by the server on create and release).
+ */
+const subFlowNode = z.object({
+  id: nodeIdSchema,
+  type: z.literal('subFlow'),
+  name: nodeName,
+  position,
+  flowId: z.string().trim().min(1).max(40),
+  initiator: assigneeSchema.default({ type: 'starter' }),
+  mapping: z.array(subFlowMappingSchema).max(100).default([]),
+  mode: z.enum(['sync', 'async']).default('sync'),
+});
+
 export const flowNodeSchema = z.discriminatedUnion('type', [
   startNode,
   approverNode,
@@ -124,8 +161,10 @@ export const flowNodeSchema = z.discriminatedUnion('type', [
   joinNode,
   endNode,
   timerNode,
+  subFlowNode,
 ]);
 export type FlowNode = z.infer<typeof flowNodeSchema>;
+export type SubFlowNode = z.infer<typeof subFlowNode>;
 export type ApproverNode = z.infer<typeof approverNode>;
 export type TimerNode = z.infer<typeof timerNode>;
 export type FlowNodeType = FlowNode['type'];

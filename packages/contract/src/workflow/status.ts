@@ -58,5 +58,9 @@ export const FlowAction = {
   press: 12,
   /** A timer node's delay ran out and the flow moved on. */
   timerPass: 13,
+  /** A sub-flow node started a child instance (target: the child instance id). */
+  subFlowStart: 14,
+  /** A child instance of a sub-flow node ended (target: the child instance id; opinion: its final status). */
+  subFlowEnd: 15,
 } as const;
 export type FlowAction = (typeof FlowAction)[keyof typeof FlowAction];

@@ -26,7 +26,8 @@ export type GraphIssueCode =
   | 'joinUnmatched'
   | 'branchLeaksJoin'
   | 'branchesMerge'
-  | 'nodeApproverUnknown';
+  | 'nodeApproverUnknown'
+  | 'subFlowMappingDuplicate';
 
 export interface GraphIssue {
   code: GraphIssueCode;
@@ -131,10 +132,13 @@ export function validateFlowGraph(g: FlowGraph): GraphIssue[] {
     } else {
       for (const e of outs) if (e.condition || e.isDefault) issues.push({ code: 'conditionNotAllowed', edgeId: e.id });
     }
-    if (n.type === 'approver' && n.assignee.type === 'nodeApprover') {
-      const target = ix.nodes.get(n.assignee.nodeId);
+    const assignee = n.type === 'approver' ? n.assignee : n.type === 'subFlow' ? n.initiator : null;
+    if (assignee?.type === 'nodeApprover') {
+      const target = ix.nodes.get(assignee.nodeId);
       if (!target || target.type !== 'approver' || target.id === n.id) issues.push({ code: 'nodeApproverUnknown', nodeId: n.id });
     }
+    if (n.type === 'subFlow' && new Set(n.mapping.map((m) => m.childField)).size !== n.mapping.length)
+      issues.push({ code: 'subFlowMappingDuplicate', nodeId: n.id });
   }
 
   // No loops: Kahn's algorithm leaves the nodes on a cycle unvisited.

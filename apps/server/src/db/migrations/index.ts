@@ -15,6 +15,12 @@ import * as m0013 from './0013_workflow.ts';
 import * as m0014 from './0014_flow_draft.ts';
 import * as m0015 from './0015_messages.ts';
 import * as m0016 from './0016_workflow_actions.ts';
+import * as m0018 from './0018_notices.ts';
+import * as m0017 from './0017_flow_subflows.ts';
+import * as m0019 from './0019_chat.ts';
+import * as m0020 from './0020_health_records.ts';
+import * as m0021 from './0021_health_chronic.ts';
+import * as m0022 from './0022_health_kpi.ts';
 
 /**
  * Every migration in order. A module adds its tables in its own numbered file;
@@ -37,4 +43,10 @@ export const migrations: Record<string, Migration> = {
   '0014_flow_draft': m0014,
   '0015_messages': m0015,
   '0016_workflow_actions': m0016,
+  '0018_notices': m0018,
+  '0017_flow_subflows': m0017,
+  '0019_chat': m0019,
+  '0020_health_records': m0020,
+  '0021_health_chronic': m0021,
+  '0022_health_kpi': m0022,
 };

@@ -11,6 +11,8 @@ import { seedReports } from './reports.ts';
 import { seedSystem } from './system.ts';
 import { seedVisualdev } from './visualdev.ts';
 import { seedWorkflow } from './workflow.ts';
+import { seedNoticeData } from './notices.ts';
+import { seedHealthRecords } from './health/records.ts';
 import { newUserRow } from '../user-row.ts';
 
 /**
@@ -132,6 +134,10 @@ export async function seed(ctx: AppContext): Promise<void> {
   await seedReports(ctx);
   await seedPortalData(ctx);
   await seedWorkflow(ctx);
+  await seedHealthRecords(ctx);
+  await (await import('./health/chronic.ts')).seedChronic(ctx);
+  await (await import('../../modules/health/kpi/kpi-indexes.ts')).ensureKpiIndexes(ctx.db.withoutPlugins() as never);
+  await seedNoticeData(ctx); // last: its notices reach every user the seed creates
 }
 
 /** Insert rows, leaving any row whose key already exists untouched. */

@@ -246,6 +246,7 @@ export const seedMenus: SeedMenu[] = [
     page('area', ['行政区划', '行政區劃', 'Areas'], 'system/area', crud()),
     page('dataInterface', ['数据接口', '數據接口', 'Data interfaces'], 'system/dataInterface', crud([['btn_export', '导出']])),
     page('printDev', ['打印模板', '打印模板', 'Print templates'], 'system/printDev', crud([['btn_export', '导出']])),
+    page('notice', ['公告管理', '公告管理', 'Notices'], 'system/notice', crud([['btn_release', '发布']])),
     page('billRule', ['单据规则', '單據規則', 'Bill-number rules'], 'system/billRule', crud([['btn_export', '导出']])),
     page('sysConfig', ['系统配置', '系統配置', 'System settings'], 'system/sysConfig', { buttons: [['btn_edit', '编辑']] }),
     page('sysLog', ['系统日志', '系統日誌', 'System logs'], 'system/log', { buttons: [['btn_remove', '删除']] }),

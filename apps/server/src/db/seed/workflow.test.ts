@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { selectAsWritten } from '../../modules/visualdev/model-tables.ts';
 import { seed, menuId } from './index.ts';
 import { seedRoles } from './people.ts';
-import { CONSULT_FLOW, DEMO_MODEL, FEE_FLOW } from './workflow.ts';
+import { CONSULT_FLOW, DEMO_MODEL, FEE_CONSULT_FLOW, FEE_FLOW } from './workflow.ts';
 
 /** The seeded demo flows: instances in every state, consistent with their tasks and the records' flow_state. */
 let t: TestApp;
@@ -58,7 +58,15 @@ describe('seeded workflow demo', () => {
       const tasks = await t.ctx.db.selectFrom('flowTasks').select(['status']).where('instanceId', '=', i.id).execute();
       const open = tasks.filter((x) => x.status === TaskStatus.waiting || x.status === TaskStatus.queued);
       if (i.status === FlowStatus.waiting) {
-        expect(open.length, `waiting instance ${i.title}`).toBeGreaterThan(0);
+        // Waiting on people, or on a sub-flow's running child.
+        const child = await t.ctx.db
+          .selectFrom('flowSubflows as l')
+          .innerJoin('flowInstances as c', 'c.id', 'l.childInstanceId')
+          .select('c.id')
+          .where('l.parentInstanceId', '=', i.id)
+          .where('c.status', '=', FlowStatus.waiting)
+          .execute();
+        expect(open.length + child.length, `waiting instance ${i.title}`).toBeGreaterThan(0);
         expect(i.activeKey).toBe(`model:${DEMO_MODEL}:${i.recordId}`);
         expect(i.endedAt).toBeNull();
       } else {
@@ -94,7 +102,39 @@ describe('seeded workflow demo', () => {
     expect(await list('zhangwei', 'FlowBefore/List/2')).toBeGreaterThanOrEqual(2);
     expect(await list('heyun', 'FlowBefore/List/3')).toBeGreaterThanOrEqual(1);
     expect(await list('xuli', 'FlowLaunch')).toBeGreaterThanOrEqual(8);
-    expect(await list('majun', 'FlowLaunch')).toBe(2);
+    // Two consultations of their own and two started as sub-flows of 门诊费用审批（含会诊）.
+    expect(await list('majun', 'FlowLaunch')).toBe(4);
+  });
+
+  it('has the sub-flow demo: one parent waiting on its consultation, one through it, with copied fields', async () => {
+    const flow = await t.ctx.db.selectFrom('flowDefinitions').select('id').where('enCode', '=', FEE_CONSULT_FLOW).executeTakeFirstOrThrow();
+    const links = await t.ctx.db
+      .selectFrom('flowSubflows as l')
+      .innerJoin('flowInstances as p', 'p.id', 'l.parentInstanceId')
+      .innerJoin('flowInstances as c', 'c.id', 'l.childInstanceId')
+      .select(['p.status as parentStatus', 'c.status as childStatus', 'p.recordId as parentRecord', 'c.recordId as childRecord', 'l.mode'])
+      .where('p.flowId', '=', flow.id)
+      .orderBy('p.status')
+      .execute();
+    expect(links.map((l) => [l.parentStatus, l.childStatus, l.mode])).toEqual([
+      [FlowStatus.waiting, FlowStatus.waiting, 'sync'],
+      [FlowStatus.adopted, FlowStatus.adopted, 'sync'],
+    ]);
+    const { tableName } = await t.ctx.db
+      .selectFrom('visualdevModels')
+      .select('tableName')
+      .where('id', '=', DEMO_MODEL)
+      .executeTakeFirstOrThrow();
+    const raw = t.ctx.db.withoutPlugins() as unknown as Kysely<any>;
+    for (const l of links) {
+      const rows = await selectAsWritten<{ id: string; patientName: string; diagnosis: string }>(
+        raw,
+        raw.selectFrom(tableName).select(['id', 'patientName', 'diagnosis']).where('id', 'in', [l.parentRecord, l.childRecord]),
+      );
+      const [a, b] = [rows.find((r) => String(r.id) === l.parentRecord)!, rows.find((r) => String(r.id) === l.childRecord)!];
+      expect(b.patientName).toBe(a.patientName);
+      expect(b.diagnosis).toBe(a.diagnosis);
+    }
   });
 
   it('is idempotent: seeding again adds nothing', async () => {

@@ -21,6 +21,8 @@ import { MODEL_FORM_KIND } from '../../modules/workflow/model-form.adapter.ts';
 export const DEMO_MODEL = 'outpatientLog';
 export const FEE_FLOW = 'outpatientFeeApproval';
 export const CONSULT_FLOW = 'outpatientConsult';
+/** The sub-flow demo: a fee approval that starts 疑难病例会诊 as a sub-flow for high fees. */
+export const FEE_CONSULT_FLOW = 'outpatientFeeWithConsult';
 /** Above this total fee the county approves as well. */
 export const COUNTY_FEE_FROM = 50;
 
@@ -97,6 +99,51 @@ function consultGraph(u: Record<string, string>): FlowGraph {
   };
 }
 
+/** Fields of the outpatient log a consultation copies from the fee record (parent → child, same names). */
+const CONSULT_MAPPING = ['visitDate', 'patientName', 'sex', 'age', 'department', 'fee', 'diagnosis'];
+
+function feeConsultGraph(u: Record<string, string>, consultFlowId: string): FlowGraph {
+  return {
+    nodes: [
+      { id: 'start', type: 'start', name: '发起', fieldPermissions: [] },
+      {
+        id: 'township',
+        type: 'approver',
+        name: '卫生院院长审批',
+        assignee: { type: 'users', userIds: [u.majun!] },
+        sign: { mode: 'or', ratio: 100 },
+        noApprover: 'stop',
+        fieldPermissions: [],
+        rejectTo: 'starter',
+      },
+      { id: 'feeCheck', type: 'condition', name: '费用判断' },
+      {
+        id: 'consult',
+        type: 'subFlow',
+        name: '疑难病例会诊（子流程）',
+        flowId: consultFlowId,
+        initiator: { type: 'users', userIds: [u.majun!] },
+        mapping: CONSULT_MAPPING.map((f) => ({ parentField: f, childField: f })),
+        mode: 'sync',
+      },
+      { id: 'end', type: 'end', name: '结束' },
+    ],
+    edges: [
+      { id: 'start-township', source: 'start', target: 'township' },
+      { id: 'township-feeCheck', source: 'township', target: 'feeCheck' },
+      {
+        id: 'feeCheck-consult',
+        source: 'feeCheck',
+        target: 'consult',
+        name: `合计费用 > ${COUNTY_FEE_FROM}`,
+        condition: { logic: 'and', items: [{ field: 'totalFee', operator: '>', value: COUNTY_FEE_FROM }] },
+      },
+      { id: 'feeCheck-end', source: 'feeCheck', target: 'end', isDefault: true, name: '其他' },
+      { id: 'consult-end', source: 'consult', target: 'end' },
+    ],
+  };
+}
+
 interface DemoRecord {
   id: string;
   patientName: string;
@@ -131,6 +178,59 @@ async function taskOf(ctx: AppContext, instanceId: string, userId: string): Prom
 }
 
 export async function seedWorkflow(ctx: AppContext): Promise<void> {
+  await seedBaseFlows(ctx);
+  await seedSubFlowDemo(ctx);
+}
+
+/**
+ * 门诊费用审批（含会诊）: after the township head, a total above the
+ * threshold starts 疑难病例会诊 as a sync sub-flow (马军 starts it, the fee
+ * record's fields are copied into a new outpatient record) and the fee flow
+ * waits for it. One instance waits on its consultation, one went through it.
+ * Idempotent on its own code, so databases seeded before it get it too.
+ */
+async function seedSubFlowDemo(ctx: AppContext): Promise<void> {
+  const exists = await ctx.db.selectFrom('flowDefinitions').select('id').where('enCode', '=', FEE_CONSULT_FLOW).executeTakeFirst();
+  if (exists) return;
+  const consult = await ctx.db.selectFrom('flowDefinitions').select('id').where('enCode', '=', CONSULT_FLOW).executeTakeFirst();
+  const u = await userIds(ctx, ['admin', 'xuli', 'majun', 'zhangwei', 'chenjing', 'liuyang']);
+  const high = (await freeRecords(ctx)).filter((r) => r.totalFee > COUNTY_FEE_FROM);
+  if (!consult || Object.keys(u).length < 6 || high.length < 2) return;
+  const { id: flowId } = await createFlow(
+    ctx,
+    {
+      enCode: FEE_CONSULT_FLOW,
+      fullName: '门诊费用审批（含会诊）',
+      category: 'clinical',
+      formKind: MODEL_FORM_KIND,
+      formId: DEMO_MODEL,
+      graph: feeConsultGraph(u, consult.id),
+      description: `卫生院院长审批，合计费用超过 ${COUNTY_FEE_FROM} 元时发起疑难病例会诊子流程，会诊通过后结束（演示流程）`,
+    },
+    u.admin!,
+  );
+  const run = async (r: DemoRecord, urgency: 1 | 2 | 3) => {
+    const { instanceId } = await startFlow(
+      ctx,
+      { flowId, recordId: r.id, title: `门诊费用审批（含会诊）（${r.patientName}）`, urgency },
+      u.xuli!,
+    );
+    await approveTask(ctx, await taskOf(ctx, instanceId, u.majun!), u.majun!, { opinion: '费用较高，发起会诊' });
+    const child = await ctx.db
+      .selectFrom('flowSubflows')
+      .select('childInstanceId')
+      .where('parentInstanceId', '=', instanceId)
+      .executeTakeFirstOrThrow();
+    return child.childInstanceId;
+  };
+  // Waiting on its consultation (one expert of three has signed), and one that went through it.
+  const waiting = await run(high[0]!, 2);
+  await approveTask(ctx, await taskOf(ctx, waiting, u.chenjing!), u.chenjing!, { opinion: '同意会诊，建议完善检查' });
+  const done = await run(high[1]!, 1);
+  for (const who of [u.zhangwei!, u.chenjing!, u.liuyang!]) await approveTask(ctx, await taskOf(ctx, done, who), who, { opinion: '同意' });
+}
+
+async function seedBaseFlows(ctx: AppContext): Promise<void> {
   const exists = await ctx.db.selectFrom('flowDefinitions').select('id').where('enCode', 'in', [FEE_FLOW, CONSULT_FLOW]).executeTakeFirst();
   if (exists) return;
   const u = await userIds(ctx, ['admin', 'xuli', 'majun', 'zhangwei', 'chenjing', 'liuyang', 'heyun']);

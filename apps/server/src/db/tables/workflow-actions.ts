@@ -30,7 +30,20 @@ export interface FlowPressTable {
   pressedAt: number;
 }
 
+/** A child instance started by a sub-flow node (migration 0017_flow_subflows). */
+export interface FlowSubflowTable {
+  childInstanceId: string;
+  parentInstanceId: string;
+  /** The parent's node state that waits for the child (sync) or passed at once (async). */
+  parentNodeStateId: string;
+  parentNodeId: string;
+  /** 'sync' | 'async'. */
+  mode: string;
+  createdAt: number;
+}
+
 export interface WorkflowActionTables {
+  flowSubflows: FlowSubflowTable;
   flowSuspensions: FlowSuspensionTable;
   flowTimers: FlowTimerTable;
   flowTaskSigners: FlowTaskSignerTable;

@@ -18,8 +18,8 @@ it('counts the seeded alliance and today’s sign-ins', async () => {
   });
   const res = await t.call('GET', '/api/dashboard/Overview', { token });
   expect(res.code).toBe(200);
-  expect(res.data).toMatchObject({ users: 30, organizations: 11, departments: 17, roles: 9, online: 1 });
-  expect(res.data.staffByLevel).toEqual({ county: 18, township: 7, village: 5 });
+  expect(res.data).toMatchObject({ users: 31, organizations: 11, departments: 17, roles: 10, online: 1 });
+  expect(res.data.staffByLevel).toEqual({ county: 19, township: 7, village: 5 });
   expect(res.data.signIns).toHaveLength(14);
   const today = res.data.signIns.at(-1);
   expect(today).toMatchObject({ success: 1, failure: 1 });

@@ -4,7 +4,8 @@ import type { RawData, WebSocket } from 'ws';
 import { onConnectionFrame, socketFrame, SOCKET_MAX_FRAME_BYTES, type Language } from '@medalliance/contract';
 import { AppError } from '../../http/errors.ts';
 import { requestLanguage } from '../../http/i18n.ts';
-import { authenticate } from '../oauth/sessions.service.ts';
+import { authenticate, endedSessions, tokenFrom } from '../oauth/sessions.service.ts';
+import { sha256 } from '../../lib/crypto.ts';
 import type { AuthedConn, Conn, SocketHub } from './hub.ts';
 
 /** A socket that has not authenticated within this time is closed. */
@@ -24,6 +25,12 @@ const byteLength = (data: RawData): number =>
 
 const textOf = (data: RawData): string =>
   Array.isArray(data) ? Buffer.concat(data).toString('utf8') : Buffer.from(data as Buffer).toString('utf8');
+
+/** Whether a frame's token (with or without "Bearer ") is the one the connection signed in with. */
+function sameSession(sessionId: string, token: string): boolean {
+  const raw = tokenFrom(token);
+  return raw !== null && sha256(raw) === sessionId;
+}
 
 /**
  * Serves one socket: authenticates the token of its URL (or Authorization
@@ -96,6 +103,12 @@ export function attachSocket(hub: SocketHub, ws: WebSocket, req: FastifyRequest,
         return hub.error(conn, 'socket.notConnected');
       }
       if (!(await signIn(frame.token))) return;
+    } else {
+      // Every later frame is checked against the connection's session: a frame carrying another token is refused…
+      if (frame.token !== undefined && !sameSession(conn.session.id, frame.token)) return hub.error(conn, 'socket.tokenMismatch');
+      // …and a frame for a session that has ended (revoked anywhere, expired, account disabled) closes the socket.
+      const ended = (await endedSessions(ctx, [conn.session.id])).get(conn.session.id);
+      if (ended) return hub.endConn(conn, ended);
     }
     const authed = conn as AuthedConn;
 

@@ -1,10 +1,20 @@
 import type { WebSocket } from 'ws';
-import type { InitMessageFrame, Language, MessagePushFrame, MessageType, SocketServerFrame } from '@medalliance/contract';
+import type {
+  ChatInitMessageFrame,
+  ChatServerFrame,
+  Language,
+  MessagePushFrame,
+  MessageType,
+  ReceiveMessageFrame,
+  SendMessageEchoFrame,
+  SocketServerFrame,
+} from '@medalliance/contract';
 import type { AppContext } from '../../context.ts';
 import { translate } from '../../http/i18n.ts';
 import { now } from '../../lib/clock.ts';
 import { endedSessions, onSessionsEnded, type RevokeReason, type SessionInfo } from '../oauth/sessions.service.ts';
 import { unreadCounts } from './inbox.service.ts';
+import { chatUnreadNums } from './chat.service.ts';
 import type { HubBus } from './redis-bus.ts';
 import './messages.ts';
 
@@ -31,7 +41,20 @@ export type AuthedConn = Conn & { session: SessionInfo };
 export type HubEvent =
   | { kind: 'ended'; sids: string[]; reason: EndReason }
   | { kind: 'online'; userId: string; exceptConn: string }
-  | { kind: 'messagePush'; push: MessagePushEvent };
+  | { kind: 'messagePush'; push: MessagePushEvent }
+  | { kind: 'chat'; chat: ChatDeliveryEvent };
+
+/**
+ * A stored chat message (chat.socket.ts): `receiveMessage` to every socket of
+ * the receiver, and the `sendMessage` echo to the sender's other sockets (the
+ * sending socket got it already), on every process.
+ */
+export interface ChatDeliveryEvent {
+  receive: ReceiveMessageFrame;
+  echo: SendMessageEchoFrame;
+  /** The socket that sent it: it heard its echo directly. */
+  exceptConn: string;
+}
 
 /** A stored message to announce to its receivers' sockets (system-messages.ts pushStoredMessages). */
 export interface MessagePushEvent {
@@ -79,6 +102,8 @@ export interface HubOptions {
  */
 export class SocketHub {
   private readonly conns = new Map<string, Conn>();
+  /** The registered sockets of each user on this process: pushes to a user cost one lookup, not a scan. */
+  private readonly byUser = new Map<string, Set<Conn>>();
   private readonly handlers = new Map<string, FrameHandler>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribe: () => void;
@@ -123,20 +148,48 @@ export class SocketHub {
   }
 
   remove(conn: Conn): void {
+    this.unindex(conn);
     if (this.conns.delete(conn.id) && conn.registered) this.publishPresence();
+  }
+
+  private index(conn: AuthedConn): void {
+    let set = this.byUser.get(conn.session.userId);
+    if (!set) this.byUser.set(conn.session.userId, (set = new Set()));
+    set.add(conn);
+  }
+
+  private unindex(conn: Conn): void {
+    if (!conn.session) return;
+    const set = this.byUser.get(conn.session.userId);
+    if (set?.delete(conn) && !set.size) this.byUser.delete(conn.session.userId);
+  }
+
+  /** The registered sockets of one user on this process. */
+  socketsOf(userId: string): ReadonlySet<Conn> {
+    return this.byUser.get(userId) ?? new Set();
   }
 
   get size(): number {
     return this.conns.size;
   }
 
-  send(conn: Conn, frame: SocketServerFrame | MessagePushFrame | Record<string, unknown>): void {
+  send(conn: Conn, frame: SocketServerFrame | MessagePushFrame | ChatServerFrame | Record<string, unknown>): void {
     if (conn.ws.readyState !== 1) return;
     if (conn.ws.bufferedAmount > MAX_BUFFERED) {
       conn.ws.terminate();
       return;
     }
     conn.ws.send(JSON.stringify(frame));
+  }
+
+  /** A frame already serialised (one JSON.stringify for a frame many sockets hear). */
+  sendText(conn: Conn, text: string): void {
+    if (conn.ws.readyState !== 1) return;
+    if (conn.ws.bufferedAmount > MAX_BUFFERED) {
+      conn.ws.terminate();
+      return;
+    }
+    conn.ws.send(text);
   }
 
   error(conn: Conn, key: string, params?: Record<string, string | number>): void {
@@ -154,14 +207,24 @@ export class SocketHub {
     const first = !conn.registered;
     conn.registered = true;
     conn.mobileDevice = mobileDevice;
-    if (first) this.publishPresence();
-    const [onlineUsers, counts] = await Promise.all([this.onlineUserIds(), unreadCounts(this.ctx.db, conn.session.userId)]);
-    const frame: InitMessageFrame = {
+    if (first) {
+      this.index(conn);
+      this.publishPresence();
+    }
+    const [onlineUsers, counts, unreadNums] = await Promise.all([
+      this.onlineUserIds(),
+      unreadCounts(this.ctx.db, conn.session.userId),
+      chatUnreadNums(this.ctx.db, conn.session.userId),
+    ]);
+    const unreadChatCount = unreadNums.reduce((n, u) => n + u.unreadNum, 0);
+    const frame: ChatInitMessageFrame = {
       method: 'initMessage',
       onlineUsers,
       onlineUserList: onlineUsers,
-      // Chat's per-conversation counts (unreadNums) and schedules come with those features.
-      unreadNums: [],
+      // Chat: the conversations with unread messages (schedules come with that feature).
+      unreadNums,
+      unreadChatCount,
+      chatBlink: unreadChatCount > 0,
       unreadNoticeCount: counts.unreadNoticeCount,
       noticeDefaultText: '',
       unreadMessageCount: counts.unreadMessageCount,
@@ -212,11 +275,27 @@ export class SocketHub {
         if (conn.session && sids.has(conn.session.sid)) this.endConn(conn, event.reason);
       }
     } else if (event.kind === 'online') {
+      const text = JSON.stringify({ method: 'online', userId: event.userId });
       for (const conn of this.conns.values()) {
-        if (conn.registered && conn.id !== event.exceptConn) this.send(conn, { method: 'online', userId: event.userId });
+        if (conn.registered && conn.id !== event.exceptConn) this.sendText(conn, text);
       }
     } else if (event.kind === 'messagePush') {
       this.deliverPush(event.push);
+    } else if (event.kind === 'chat') {
+      this.deliverChat(event.chat);
+    }
+  }
+
+  /** `receiveMessage` to the receiver's sockets here, the echo to the sender's other sockets here. */
+  private deliverChat(chat: ChatDeliveryEvent): void {
+    const receivers = this.socketsOf(chat.receive.toUserId);
+    if (receivers.size) {
+      const text = JSON.stringify(chat.receive);
+      for (const conn of receivers) this.sendText(conn, text);
+    }
+    let echo: string | null = null;
+    for (const conn of this.socketsOf(chat.echo.UserId)) {
+      if (conn.id !== chat.exceptConn) this.sendText(conn, (echo ??= JSON.stringify(chat.echo)));
     }
   }
 
@@ -226,9 +305,7 @@ export class SocketHub {
    * none of its business (a notice to every user would repeat the whole list).
    */
   private deliverPush(push: MessagePushEvent): void {
-    const to = new Set(push.toUserId);
-    for (const conn of this.conns.values()) {
-      if (!conn.registered || !conn.session || !to.has(conn.session.userId)) continue;
+    for (const conn of this.receivers(push.toUserId)) {
       const frame: MessagePushFrame = {
         method: 'messagePush',
         userId: push.userId,
@@ -242,7 +319,21 @@ export class SocketHub {
     }
   }
 
-  private endConn(conn: Conn, reason: EndReason): void {
+  /** The registered sockets of these users here: by the index when they are few, one scan when they are many. */
+  private *receivers(userIds: readonly string[]): Iterable<AuthedConn> {
+    if (userIds.length < this.byUser.size) {
+      for (const id of new Set(userIds)) yield* this.socketsOf(id) as ReadonlySet<AuthedConn>;
+      return;
+    }
+    const to = new Set(userIds);
+    for (const conn of this.conns.values()) {
+      if (conn.registered && conn.session && to.has(conn.session.userId)) yield conn as AuthedConn;
+    }
+  }
+
+  /** Ends one socket because its session ended: `logout` (or `closeSocket` for a plain sign-out) and close. */
+  endConn(conn: Conn, reason: EndReason): void {
+    this.unindex(conn);
     this.conns.delete(conn.id);
     if (reason === 'logout') {
       // A plain sign-out: the client closes without showing anything (spec §4 closeSocket).
@@ -285,6 +376,7 @@ export class SocketHub {
   heartbeat(): void {
     for (const conn of this.conns.values()) {
       if (!conn.alive) {
+        this.unindex(conn);
         this.conns.delete(conn.id);
         conn.ws.terminate();
         if (conn.registered) this.publishPresence();
@@ -307,6 +399,7 @@ export class SocketHub {
     for (const t of this.timers) clearInterval(t);
     const open = [...this.conns.values()];
     this.conns.clear();
+    this.byUser.clear();
     await Promise.all(
       open.map(
         (conn) =>

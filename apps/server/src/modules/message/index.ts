@@ -7,7 +7,10 @@ import { SocketHub, setHub } from './hub.ts';
 import { clusterBus } from './cluster-bus.ts';
 import { redisBus } from './redis-bus.ts';
 import { inboxRoutes } from './inbox.routes.ts';
+import { noticeRoutes } from './notice.routes.ts';
 import { websocketRoutes } from './websocket.routes.ts';
+import { imreplyRoutes } from './imreply.routes.ts';
+import { registerChatMethods } from './chat.socket.ts';
 import './messages.ts';
 
 export { hubOf, type FrameHandler, type HubEvent, type SocketHub } from './hub.ts';
@@ -27,10 +30,13 @@ export async function messageModule(app: FastifyInstance, ctx: AppContext): Prom
   const bus = ctx.config.redisUrl ? redisBus(ctx, ctx.config.redisUrl, hubChannel(ctx), instanceId) : clusterBus(instanceId);
   const hub = new SocketHub(ctx, bus, { recheckMs: RECHECK_MS, pingMs: PING_MS });
   setHub(ctx, hub);
+  registerChatMethods(hub);
   // Before the plugin's own preClose: our sockets close with 1001 and Redis is left cleanly.
   app.addHook('preClose', async () => hub.close());
   // Frames over 1 MiB are cut by ws itself (close 1009); the hub answers frames over 64 KB with an error.
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await websocketRoutes(app, ctx, hub);
   await inboxRoutes(app, ctx);
+  await imreplyRoutes(app, ctx);
+  await noticeRoutes(app, ctx);
 }

@@ -281,7 +281,7 @@ describe('bad input on every write', () => {
             .executeTakeFirstOrThrow()
         ).n,
       ),
-    ).toBe(31);
+    ).toBe(32);
   });
 
   it('a duplicate account is 409 whichever way it is spelled, and changes nothing', async () => {

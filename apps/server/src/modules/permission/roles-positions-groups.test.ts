@@ -106,14 +106,14 @@ describe('roles', () => {
     );
     expect([...new Set(roles.map((r) => r.id))].sort()).toEqual(['200000000000000002', HOSPITAL_USER_ADMIN_ROLE].sort());
     const all = flatten((await call('GET', '/api/permission/Role/SelectorByPermission')).data.list).filter((n) => n.type === 'role');
-    expect(new Set(all.map((r) => r.id)).size).toBe(9);
+    expect(new Set(all.map((r) => r.id)).size).toBe(10);
   });
 
   it('lists by type and organisation; getListByOrgIds', async () => {
     expect((await call('GET', '/api/permission/Role?type=organize')).data.list.map((r: { enCode: string }) => r.enCode)).toEqual([
       'hospitalUserAdmin',
     ]);
-    expect((await call('GET', '/api/permission/Role?type=global')).data.pagination.total).toBe(8);
+    expect((await call('GET', '/api/permission/Role?type=global')).data.pagination.total).toBe(9);
     const byOrg = await call('GET', `/api/permission/Role?organizeId=${ORG.tcmHospital}`);
     expect(byOrg.data.list[0]).toMatchObject({ enCode: 'hospitalUserAdmin', type: 'organize' });
     expect(byOrg.data.list[0].organizeInfo).toContain('青山县中医院');

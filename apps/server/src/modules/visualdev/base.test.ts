@@ -35,7 +35,11 @@ describe('Base: model definitions', () => {
     expect(outpatient).not.toHaveProperty('formData');
 
     const kw = await t.call('GET', '/api/visualdev/Base?keyword=FOLLOWUP', { token: admin });
-    expect(kw.data.list.flatMap((n: { children: { id: string }[] }) => n.children.map((c) => c.id))).toEqual(['followUpVisit']);
+    expect(kw.data.list.flatMap((n: { children: { id: string }[] }) => n.children.map((c) => c.id)).sort()).toEqual([
+      'dmFollowup',
+      'followUpVisit',
+      'htnFollowup',
+    ]);
     const byCat = await t.call('GET', '/api/visualdev/Base?category=clinical', { token: admin });
     expect(byCat.data.list.map((n: { enCode: string }) => n.enCode)).toEqual(['clinical']);
   });
@@ -107,7 +111,13 @@ describe('Base: model definitions', () => {
 
     const page = await t.call('GET', '/api/visualdev/Base/outpatientLog/FieldDataSelect?currentPage=2&pageSize=10', { token: admin });
     expect(page.status, page.msg).toBe(200);
-    expect(page.data.pagination).toEqual({ currentPage: 2, pageSize: 10, total: 30 });
+    // The seeded log's rows (the workflow seed adds some records of its own to the ~30 demo rows).
+    const rows = await t.ctx.db
+      .withoutPlugins()
+      .selectFrom('lc_outpatient_log' as never)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(page.data.pagination).toEqual({ currentPage: 2, pageSize: 10, total: Number(rows.n) });
     expect(page.data.list).toHaveLength(10);
     expect(page.data.list[0]).toHaveProperty('patientName');
     expect(typeof page.data.list[0].visitDate).toBe('number');

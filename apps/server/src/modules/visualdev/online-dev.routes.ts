@@ -149,7 +149,7 @@ export async function onlineDevRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.delete(`${O}/:id/:dataId`, access, async (req) => {
     const { dataId } = parse(recordParams, req.params, lang(req));
     const { model, auth } = await guard(req, ['btn_remove']);
-    await deleteRecords(ctx, model, auth, [dataId]);
+    await deleteRecords(ctx, model, auth, [dataId], req.session);
     return ok(null);
   });
 
@@ -164,7 +164,7 @@ export async function onlineDevRoutes(app: FastifyInstance, ctx: AppContext): Pr
         : body.ids;
     if (ids.some((i) => i.length > 40)) throw badRequest('records.badFilter', { field: 'ids' });
     const { model, auth } = await guard(req, ['btn_remove'], body.menuId);
-    await deleteRecords(ctx, model, auth, ids);
+    await deleteRecords(ctx, model, auth, ids, req.session);
     return ok(null);
   });
 

@@ -39,6 +39,7 @@ import { LOCKED_FLOW_STATES } from './record-flows.ts';
 import { tableColumns } from './table-catalog.ts';
 import { displayRecords } from './record-display.ts';
 import { trigramColumns } from './trigram.ts';
+import { runAfterSave, runBeforeDelete, runBeforeSave, type RecordHookContext } from './record-hooks.ts';
 import './records-messages.ts';
 
 /**
@@ -582,6 +583,8 @@ export async function createRecord(ctx: AppContext, session: SessionInfo, model:
   await ctx.db.transaction().execute(async (trx) => {
     await serverFill(ctx, trx, model.fields, record, w, true, null);
     const db = trx.withoutPlugins() as unknown as Kysely<any>;
+    const hook: RecordHookContext = { ctx, db, session, modelId: model.id };
+    await runBeforeSave(model.enCode, hook, record, null);
     await db
       .insertInto(model.main.name)
       .values({
@@ -594,6 +597,7 @@ export async function createRecord(ctx: AppContext, session: SessionInfo, model:
       })
       .execute();
     await writeSubRows(trx, model, id, record, w, new Set());
+    await runAfterSave(model.enCode, hook, id, record, true);
     await assertVisible(ctx, trx, model, auth, id);
   });
   return { id };
@@ -617,6 +621,8 @@ export async function updateRecord(
   await ctx.db.transaction().execute(async (trx) => {
     await serverFill(ctx, trx, model.fields, record, w, false, stored);
     const db = trx.withoutPlugins() as unknown as Kysely<any>;
+    const hook: RecordHookContext = { ctx, db, session, modelId: model.id };
+    await runBeforeSave(model.enCode, hook, record, id);
     const values = recordToRow(
       model.main.columns.filter((c) => !locked.has(c.name)),
       record,
@@ -637,6 +643,7 @@ export async function updateRecord(
       refuseInFlow('edit', now.flow_state);
     }
     await writeSubRows(trx, model, id, record, w, locked);
+    await runAfterSave(model.enCode, hook, id, record, false);
     await assertVisible(ctx, trx, model, auth, id);
   });
 }
@@ -651,7 +658,7 @@ function refuseInFlow(what: 'edit' | 'delete', flowState: unknown) {
 export const BATCH_MAX = 1000;
 
 /** DELETE {id}/{dataId} and POST batchDelete/{id}: rows the caller may see, with their sub-table rows; others are refused (404). */
-export async function deleteRecords(ctx: AppContext, model: RuntimeModel, auth: Authorized, ids: string[]) {
+export async function deleteRecords(ctx: AppContext, model: RuntimeModel, auth: Authorized, ids: string[], session?: SessionInfo) {
   if (model.bound) throw badRequest('records.boundReadOnly');
   if (ids.length > BATCH_MAX) throw badRequest('records.tooManyIds', { max: BATCH_MAX });
   const unique = [...new Set(ids)];
@@ -667,6 +674,8 @@ export async function deleteRecords(ctx: AppContext, model: RuntimeModel, auth: 
   for (const r of found) refuseInFlow('delete', r.flow_state);
   await ctx.db.transaction().execute(async (trx) => {
     const t = trx.withoutPlugins() as unknown as Kysely<any>;
+    const caller = session ?? { id: '', sid: '', account: '', userId: auth.grants.userId, isAdministrator: auth.grants.isAdministrator };
+    await runBeforeDelete(model.enCode, { ctx, db: t, session: caller, modelId: model.id }, unique);
     for (const sub of model.subs) await t.deleteFrom(sub.name).where('parent_id', 'in', unique).execute();
     // Guarded like the update: a row submitted since the check stays, with its sub-rows (the transaction rolls back).
     const res = await t

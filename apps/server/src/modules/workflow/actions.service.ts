@@ -18,23 +18,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { now } from '../../lib/clock.ts';
-import { newId } from '../../lib/ids.ts';
 import { enabledUsers } from './approvers.ts';
-import { versionGraph } from './definitions.service.ts';
-import {
-  addRecord,
-  closeAllOpen,
-  decideNode,
-  endInstance,
-  enter,
-  insertNodeState,
-  leave,
-  makeRun,
-  notifyTodo,
-  passNode,
-  settle,
-  type InstanceRow,
-} from './engine.ts';
+import { addRecord, closeAllOpen, decideNode, endInstance, enter, notifyTodo, passNode, settle, type Run } from './engine.ts';
 import {
   actorId,
   adapterFor,
@@ -51,6 +36,7 @@ import {
   type Actor,
 } from './action-support.ts';
 import { withMessages } from './notify.ts';
+import { launchInstance, lockDescendants } from './subflow.ts';
 import './messages.ts';
 
 export type { ActionResult, Actor } from './action-support.ts';
@@ -84,42 +70,29 @@ export async function startFlow(ctx: AppContext, input: FlowStartBody, starterId
     const adapter = adapterFor(flow.formKind);
     const values = await adapter.loadValues(trx, flow.formId, body.recordId);
     if (!values) throw notFound('workflow.recordNotFound');
-    const graph = await versionGraph(trx, flow.currentVersionId);
     const activeKey = `${flow.formKind}:${flow.formId}:${body.recordId}`;
     const running = await trx.selectFrom('flowInstances').select('id').where('activeKey', '=', activeKey).executeTakeFirst();
     if (running) throw conflict('workflow.alreadyRunning');
-    const inst: InstanceRow = {
-      id: newId(),
-      flowId: flow.id,
-      versionId: flow.currentVersionId,
-      formKind: flow.formKind,
-      formId: flow.formId,
-      recordId: body.recordId,
-      title: body.title || flow.fullName,
-      urgency: body.urgency,
-      status: FlowStatus.waiting,
-      starterId,
-      currentNodes: '',
-      activeKey,
-      seq: 1,
-      startedAt: at,
-      endedAt: null,
-      updatedAt: at,
-    };
+    let run: Run;
     try {
-      await trx.insertInto('flowInstances').values(inst).execute();
+      run = await launchInstance(
+        trx,
+        {
+          flow,
+          recordId: body.recordId,
+          values,
+          starterId,
+          title: body.title || flow.fullName,
+          urgency: body.urgency,
+          chosen: body.chosenApprovers,
+          at,
+        },
+        outbox,
+      );
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict('workflow.alreadyRunning');
       throw e;
     }
-    const run = makeRun(trx, inst, graph, adapter, 1, at, values, body.chosenApprovers, outbox);
-    const start = graph.nodes.find((n) => n.type === 'start')!;
-    await insertNodeState(run, start.id, 'start', start.name, FlowStatus.adopted);
-    await addRecord(run, { nodeId: start.id, nodeName: start.name, action: FlowAction.submit, actorId: starterId });
-    await leave(run, start.id);
-    // Told once the first nodes are in place (a refused submit never reaches the form), before an all-auto-passed flow ends.
-    await adapter.onStateChange(trx, inst.formId, inst.recordId, FlowStatus.waiting);
-    await settle(run);
     return result(run);
   });
 }
@@ -222,7 +195,7 @@ export async function rejectAs(ctx: AppContext, taskId: string, actor: Actor, in
       attachments: body.attachments,
     });
     if ((await decideNode(run, node, task.nodeStateId)) === 'reject') {
-      await closeAllOpen(run);
+      await closeAllOpen(run, userId);
       if (body.target === 'starter') {
         await endInstance(run, FlowStatus.rejected, userId);
         return result(run);
@@ -249,6 +222,7 @@ export async function revokeInstance(
     const found = await trx.selectFrom('flowInstances').select('starterId').where('id', '=', instanceId).executeTakeFirst();
     if (!found) throw notFound();
     if (found.starterId !== userId) throw forbidden();
+    await lockDescendants(trx, instanceId);
     const inst = await lockInstance(trx, instanceId, at);
     const acted = await trx
       .selectFrom('flowRecords')
@@ -260,7 +234,7 @@ export async function revokeInstance(
     if (acted) throw conflict('workflow.revokeActed');
     const run = await openRun(trx, inst, at, outbox);
     const start = run.graph.nodes.find((n) => n.type === 'start')!;
-    await closeAllOpen(run);
+    await closeAllOpen(run, userId);
     await addRecord(run, { nodeId: start.id, nodeName: start.name, action: FlowAction.revoke, actorId: userId, opinion: body.opinion });
     await endInstance(run, FlowStatus.revoked, userId);
     return result(run);
@@ -299,7 +273,16 @@ export async function recallTask(ctx: AppContext, taskId: string, userId: string
       .where('id', '!=', task.id)
       .limit(1)
       .executeTakeFirst();
-    if (touchedLater || handledLater) throw conflict('workflow.recallTooLate');
+    // Sub-flows the approval started run on their own: it can no longer be taken back.
+    const startedChild = await trx
+      .selectFrom('flowRecords')
+      .select('id')
+      .where('instanceId', '=', inst.id)
+      .where('seq', '=', s)
+      .where('action', '=', FlowAction.subFlowStart)
+      .limit(1)
+      .executeTakeFirst();
+    if (touchedLater || handledLater || startedChild) throw conflict('workflow.recallTooLate');
     const run = await openRun(trx, inst, at, outbox);
     const seq = run.seq;
     // What the approval created goes; what it opened waits again; what it closed reopens.
@@ -406,10 +389,12 @@ export async function cancelInstance(
   const body = flowOpinionBody.parse(input);
   const at = now();
   return withMessages(ctx, at, async (trx, outbox) => {
+    // Its running children are locked first (the order a child's end takes), then cancelled with it.
+    await lockDescendants(trx, instanceId);
     const inst = await lockInstance(trx, instanceId, at);
     const run = await openRun(trx, inst, at, outbox);
     const start = run.graph.nodes.find((n) => n.type === 'start')!;
-    await closeAllOpen(run);
+    await closeAllOpen(run, adminId);
     await addRecord(run, { nodeId: start.id, nodeName: start.name, action: FlowAction.cancel, actorId: adminId, opinion: body.opinion });
     await endInstance(run, FlowStatus.cancelled, adminId);
     return result(run);

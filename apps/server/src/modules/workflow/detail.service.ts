@@ -95,7 +95,9 @@ export async function nodeForm(
     const model = await runtimeModel(ctx, formId).catch(() => null);
     if (model) definition = withoutHidden(model.form, hidden);
   }
-  const raw = recordId ? ((await flowFormAdapter(formKind)?.loadValues(ctx.db, formId, recordId)) ?? {}) : {};
+  const adapter = flowFormAdapter(formKind);
+  const load = adapter?.loadRecord ?? adapter?.loadValues;
+  const raw = recordId && adapter && load ? ((await load.call(adapter, ctx.db, formId, recordId)) ?? {}) : {};
   const values = definition
     ? visibleValues(definition, raw)
     : Object.fromEntries(Object.entries(raw).filter(([k]) => !hidden.has(k) && accessOf(permissions, nodeType, k) !== 'hidden'));
@@ -233,6 +235,26 @@ export async function instanceDetail(ctx: AppContext, caller: { userId: string; 
     chooseNext: myTask ? chosenNext(graph, myTask.nodeId) : [],
   };
 
+  const [children, parentLink] = await Promise.all([
+    ctx.db
+      .selectFrom('flowSubflows as l')
+      .innerJoin('flowInstances as c', 'c.id', 'l.childInstanceId')
+      .innerJoin('flowDefinitions as d', 'd.id', 'c.flowId')
+      .leftJoin('users as u', 'u.id', 'c.starterId')
+      .select(['c.id', 'c.title', 'c.status', 'l.parentNodeId as nodeId', 'l.mode', 'd.fullName as flowName', 'u.realName as starterName'])
+      .where('l.parentInstanceId', '=', instanceId)
+      .orderBy('l.createdAt')
+      .orderBy('c.id')
+      .execute(),
+    ctx.db
+      .selectFrom('flowSubflows as l')
+      .innerJoin('flowInstances as p', 'p.id', 'l.parentInstanceId')
+      .innerJoin('flowNodeStates as ns', 'ns.id', 'l.parentNodeStateId')
+      .select(['p.id', 'p.title', 'p.status', 'l.parentNodeId as nodeId', 'ns.nodeName', 'l.mode'])
+      .where('l.childInstanceId', '=', instanceId)
+      .executeTakeFirst(),
+  ]);
+
   const { activeKey: _activeKey, suspendedId: _suspendedId, flowName, starterName, ...instance } = inst;
   return {
     instance: { ...instance, flowName, starterName: starterName ?? '', suspended },
@@ -247,5 +269,7 @@ export async function instanceDetail(ctx: AppContext, caller: { userId: string; 
     fieldPermissions,
     form,
     buttons,
+    /** The instances this one's sub-flow nodes started, and the instance that started this one (links only: each opens under its own access rule). */
+    subFlows: { children: children.map((c) => ({ ...c, starterName: c.starterName ?? '' })), parent: parentLink ?? null },
   };
 }

@@ -18,6 +18,7 @@ import { newId } from '../../lib/ids.ts';
 import { administrators, delegatesOf, enabledUsers, resolveAssignee } from './approvers.ts';
 import type { FlowFormAdapter } from './form-adapters.ts';
 import { copyMessage, resultMessage, todoMessage, type FlowMessage } from './notify.ts';
+import { cancelChildren, childEnded, enterSubFlow, waitingSubFlowStates } from './subflow.ts';
 
 export type InstanceRow = Selectable<FlowInstanceTable>;
 
@@ -42,6 +43,8 @@ export interface Run {
   reachedEnd: boolean;
   /** System messages of this action, stored in its transaction and pushed after commit (notify.ts). */
   outbox: FlowMessage[];
+  /** Set on a child its parent is cancelling (subflow.ts): its end does not resume the parent. */
+  cascading?: boolean;
 }
 
 export function makeRun(
@@ -98,6 +101,9 @@ export async function enter(run: Run, nodeId: string): Promise<void> {
       return;
     case 'timer':
       await startTimer(run, node);
+      return;
+    case 'subFlow':
+      await enterSubFlow(run, node);
       return;
   }
 }
@@ -375,8 +381,13 @@ async function copyTo(run: Run, node: ApproverNode): Promise<void> {
     .execute();
 }
 
-/** Closes every waiting node state and open task of the instance (reject, revoke, cancel). */
-export async function closeAllOpen(run: Run): Promise<void> {
+/**
+ * Closes every waiting node state and open task of the instance (reject,
+ * revoke, cancel); the running children of its waiting sub-flow nodes are
+ * cancelled by `actorId`.
+ */
+export async function closeAllOpen(run: Run, actorId: string = SYSTEM_ACTOR): Promise<void> {
+  const subFlows = await waitingSubFlowStates(run.trx, run.inst.id);
   await run.trx
     .updateTable('flowNodeStates')
     .set({ status: FlowStatus.cancelled, closedSeq: run.seq, closedAt: run.at })
@@ -389,6 +400,7 @@ export async function closeAllOpen(run: Run): Promise<void> {
     .where('instanceId', '=', run.inst.id)
     .where('status', 'in', [TaskStatus.waiting, TaskStatus.queued])
     .execute();
+  await cancelChildren(run, actorId, subFlows);
 }
 
 /** Ends the instance in a final state and tells the form, and the starter unless they ended it themselves. */
@@ -401,6 +413,9 @@ export async function endInstance(run: Run, status: FlowStatus, actorId?: string
   run.inst = { ...run.inst, status, endedAt: run.at, currentNodes: '', activeKey: null };
   await run.adapter.onStateChange(run.trx, run.inst.formId, run.inst.recordId, status);
   if (actorId !== run.inst.starterId) run.outbox.push(resultMessage(run.inst.id, run.inst.title, status, run.inst.starterId));
+  // A flow stopped short takes its still-running children (async ones too) with it; a child's end tells its parent.
+  if (status !== FlowStatus.adopted) await cancelChildren(run, actorId ?? SYSTEM_ACTOR);
+  await childEnded(run, status);
 }
 
 /** After an action: the end reached makes the instance adopted; otherwise the current step names are refreshed. */
@@ -418,7 +433,11 @@ export async function settle(run: Run): Promise<void> {
     .orderBy('id')
     .execute();
   if (!waiting.length) throw new Error(`workflow: instance ${run.inst.id} has nothing waiting and did not reach the end`);
-  const names = [...new Set(waiting.filter((w) => w.nodeType === 'approver' || w.nodeType === 'timer').map((w) => w.nodeName))]
+  const names = [
+    ...new Set(
+      waiting.filter((w) => w.nodeType === 'approver' || w.nodeType === 'timer' || w.nodeType === 'subFlow').map((w) => w.nodeName),
+    ),
+  ]
     .join(',')
     .slice(0, 500);
   await run.trx.updateTable('flowInstances').set({ currentNodes: names, updatedAt: run.at }).where('id', '=', run.inst.id).execute();

@@ -1,5 +1,6 @@
 import {
   FlowStatus,
+  flowDefinitionBody,
   flowDefinitionUpdateBody,
   flowDraftGraphSchema,
   flowGraphSchema,
@@ -15,7 +16,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { keywordMatch, paginate } from '../../http/paging.ts';
 import { now } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
-import { versionGraph } from './definitions.service.ts';
+import { createFlow, versionGraph } from './definitions.service.ts';
 import { flowFormAdapter } from './form-adapters.ts';
 import './messages.ts';
 
@@ -256,4 +257,45 @@ export async function listAllFlows(ctx: AppContext) {
     .orderBy('fullName')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * A flow as portable JSON (server-contract §4 FlowEngine Actions/ExportData):
+ * the body POST FlowEngine takes, with the current version's graph and the
+ * starters, so ImportData creates it again elsewhere.
+ */
+export async function exportFlow(ctx: AppContext, id: string) {
+  const flow = await getFlow(ctx, id);
+  return {
+    enCode: flow.enCode,
+    fullName: flow.fullName,
+    category: flow.category,
+    formKind: flow.formKind,
+    formId: flow.formId,
+    description: flow.description,
+    starters: flow.starters,
+    graph: await versionGraph(ctx.db, flow.currentVersionId),
+  };
+}
+
+/**
+ * Creates a flow from exported JSON (Actions/ImportData), through the same
+ * checks as a new flow (shape, graph, sub-flows). A code already in use gets
+ * an `_import<n>` suffix, so importing twice never overwrites anything.
+ */
+export async function importFlow(ctx: AppContext, input: unknown, actorId: string): Promise<{ id: string; enCode: string }> {
+  const body = flowDefinitionBody.parse(input);
+  const taken = new Set(
+    (
+      await ctx.db
+        .selectFrom('flowDefinitions')
+        .select('enCode')
+        .where('enCode', 'like', `${body.enCode.slice(0, 38)}%`)
+        .execute()
+    ).map((r) => r.enCode),
+  );
+  let enCode = body.enCode;
+  for (let n = 1; taken.has(enCode); n++) enCode = `${body.enCode.slice(0, 38)}_import${n}`;
+  const { id } = await createFlow(ctx, { ...body, enCode }, actorId);
+  return { id, enCode };
 }

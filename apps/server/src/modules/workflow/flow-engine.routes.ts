@@ -19,6 +19,8 @@ import { grantsFor } from '../permission/grants.service.ts';
 import {
   copyFlow,
   deleteFlow,
+  exportFlow,
+  importFlow,
   flowFormFields,
   getFlow,
   getFlowVersion,
@@ -78,6 +80,14 @@ export async function flowEngineRoutes(app: FastifyInstance, ctx: AppContext) {
     const { graph } = parse(flowDraftBody, req.body, lang(req));
     await saveFlowDraft(ctx, flowId, graph, req.session.userId);
     return ok(null);
+  });
+
+  app.get(`${BASE}/:id/Actions/ExportData`, read, async (req) => ok(await exportFlow(ctx, id(req))));
+
+  app.post(`${BASE}/Actions/ImportData`, add, async (req) => {
+    const body = parse(flowDefinitionBody, req.body, lang(req));
+    if (!flowFormAdapter(body.formKind)) throw badRequest('workflow.formUnknown', { kind: body.formKind });
+    return ok(await importFlow(ctx, body, req.session.userId));
   });
 
   app.post(`${BASE}/:id/Actions/Copy`, add, async (req) => ok(await copyFlow(ctx, id(req), req.session.userId)));

@@ -3,6 +3,12 @@ import { defineMessages } from '../../http/i18n.ts';
 /** Server texts of the workflow engine, in zh, zhtw and en. */
 defineMessages({
   zh: {
+    'workflow.subFlowUnknown': '子流程节点「{node}」的流程不存在',
+    'workflow.subFlowDisabled': '子流程节点「{node}」的流程已停用',
+    'workflow.subFlowCycle': '子流程节点「{node}」不能引用本流程（或回到本流程）',
+    'workflow.subFlowForm': '子流程节点「{node}」的流程表单不能自动创建数据',
+    'workflow.subFlowField': '子流程节点「{node}」的字段映射有误：{field} 不是表单字段',
+    'workflow.subFlowNoStarter': '子流程节点「{node}」找不到发起人',
     'workflow.modelBound': '绑定已有数据表的模型不能发起流程',
     'workflow.flowRunning': '流程有进行中的实例，不能删除',
     'workflow.flowHasHistory': '流程已有审批记录，不能删除，请停用',
@@ -37,6 +43,12 @@ defineMessages({
     'workflow.addSignerNested': '加签人不能再加签',
   },
   zhtw: {
+    'workflow.subFlowUnknown': '子流程節點「{node}」的流程不存在',
+    'workflow.subFlowDisabled': '子流程節點「{node}」的流程已停用',
+    'workflow.subFlowCycle': '子流程節點「{node}」不能引用本流程（或回到本流程）',
+    'workflow.subFlowForm': '子流程節點「{node}」的流程表單不能自動建立資料',
+    'workflow.subFlowField': '子流程節點「{node}」的欄位對應有誤：{field} 不是表單欄位',
+    'workflow.subFlowNoStarter': '子流程節點「{node}」找不到發起人',
     'workflow.modelBound': '綁定既有資料表的模型不能發起流程',
     'workflow.flowRunning': '流程有進行中的實例，不能刪除',
     'workflow.flowHasHistory': '流程已有審批紀錄，不能刪除，請停用',
@@ -71,6 +83,12 @@ defineMessages({
     'workflow.addSignerNested': '加簽人不能再加簽',
   },
   en: {
+    'workflow.subFlowUnknown': 'The flow of sub-flow node "{node}" does not exist',
+    'workflow.subFlowDisabled': 'The flow of sub-flow node "{node}" is disabled',
+    'workflow.subFlowCycle': 'Sub-flow node "{node}" cannot start this flow (or lead back to it)',
+    'workflow.subFlowForm': 'The form of sub-flow node "{node}"\'s flow cannot create records',
+    'workflow.subFlowField': 'Field mapping of sub-flow node "{node}": {field} is not a field of the form',
+    'workflow.subFlowNoStarter': 'Nobody found to start sub-flow node "{node}"',
     'workflow.modelBound': 'A model bound to an existing table cannot run a flow',
     'workflow.flowRunning': 'The flow has running instances and cannot be deleted',
     'workflow.flowHasHistory': 'The flow has approval history and cannot be deleted; disable it instead',

@@ -62,6 +62,10 @@ export async function deleteInstances(ctx: AppContext, ids: readonly string[]): 
       'flowSuspensions',
     ] as const)
       await trx.deleteFrom(table).where('instanceId', 'in', unique).execute();
+    await trx
+      .deleteFrom('flowSubflows')
+      .where((eb) => eb.or([eb('childInstanceId', 'in', unique), eb('parentInstanceId', 'in', unique)]))
+      .execute();
     // Guarded again in the statement itself: a concurrent action cannot slip a waiting instance in.
     const res = await trx
       .deleteFrom('flowInstances')

@@ -30,6 +30,9 @@ export class TestForms implements FlowFormAdapter {
   async onStateChange(_db: Db, _formId: string, recordId: string, state: FlowStatus) {
     this.states.set(recordId, [...(this.states.get(recordId) ?? []), state]);
   }
+  async createRecord(_db: Db, _formId: string, values: Record<string, unknown>, creatorId: string) {
+    return this.add({ ...values, creator: creatorId });
+  }
   /** A new record with these values; its id. */
   add(values: Record<string, unknown> = {}): string {
     const id = newId();

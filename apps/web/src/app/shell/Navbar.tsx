@@ -13,6 +13,7 @@ import { MenuSearch } from './MenuSearch.tsx';
 import { TopMenu } from './TopMenu.tsx';
 import { UserDropdown } from './UserDropdown.tsx';
 import { MessageBell } from '../../features/message/MessageBell.tsx';
+import { ChatButton } from '../../features/chat/ChatButton.tsx';
 
 interface NavbarProps {
   layout: Layout;
@@ -62,6 +63,7 @@ export function Navbar({ layout, mobile, nav }: NavbarProps) {
             <HomeOutlined />
           </button>
         </Tooltip>
+        <ChatButton />
         <MessageBell />
         {settings.showLanguage ? <LanguageSwitch /> : null}
         <UserDropdown />

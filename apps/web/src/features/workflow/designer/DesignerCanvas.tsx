@@ -57,7 +57,9 @@ export function DesignerCanvas({
         ? t(`assignee.${n.assignee.type}`)
         : n.type === 'timer'
           ? t('delayOf', { duration: n.delay.duration, unit: t(`unit.${n.delay.unit}`) })
-          : undefined,
+          : n.type === 'subFlow'
+            ? t(`subFlow.card.${n.mode}`)
+            : undefined,
     // i18n.language: the summaries follow a language switch.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, i18n.language],
@@ -92,6 +94,7 @@ export function DesignerCanvas({
     parallel: tg('type.parallel'),
     join: tg('type.join'),
     timer: tg('type.timer'),
+    subFlow: tg('type.subFlow'),
     end: tg('type.end'),
   } as NodeNames;
   /** Adds a node centred on a point of the screen (the middle of the view for a click, the drop point for a drag). */

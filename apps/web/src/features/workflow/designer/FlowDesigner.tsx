@@ -189,6 +189,7 @@ export default function FlowDesigner({ id, onClose, onChanged }: { id: string; o
           </ReactFlowProvider>
           <aside className="wf-designer-right">
             <SidePanel
+              flowId={id}
               graph={graph}
               selection={selection}
               fields={fields.data ?? []}

@@ -4,7 +4,7 @@ import { NS as GRAPH_NS } from '../graph/messages.ts';
 import type { PaletteKind } from './graphOps.ts';
 import { NS } from './messages.ts';
 
-const KINDS: PaletteKind[] = ['start', 'approver', 'condition', 'parallel', 'timer', 'end'];
+const KINDS: PaletteKind[] = ['start', 'approver', 'condition', 'parallel', 'timer', 'subFlow', 'end'];
 
 /** What a palette item carries when dragged onto the canvas. */
 export const PALETTE_MIME = 'application/x-wf-node';

@@ -7,6 +7,7 @@ import { ApproverPanel } from './ApproverPanel.tsx';
 import type { DesignIssue } from './checkGraph.ts';
 import { EdgePanel } from './EdgePanel.tsx';
 import { FieldPermissionsTable } from './FieldPermissionsTable.tsx';
+import { SubFlowPanel } from './SubFlowPanel.tsx';
 import { setDefaultEdge, setEdgeCondition, updateNode, type EditableGraph } from './graphOps.ts';
 import { NS } from './messages.ts';
 
@@ -21,8 +22,11 @@ export function SidePanel({
   issueText,
   onChange,
   onDelete,
+  flowId,
 }: {
   graph: EditableGraph;
+  /** The flow being designed (a sub-flow node cannot start it). */
+  flowId: string;
   selection: Selection;
   fields: FlowFormField[];
   issues: DesignIssue[];
@@ -84,6 +88,7 @@ export function SidePanel({
           <Input value={n.name} maxLength={100} onChange={(e) => patch({ ...n, name: e.target.value })} data-testid="wf-node-name" />
         </Form.Item>
         {n.type === 'approver' && <ApproverPanel node={n} onChange={patch} fields={fields} nodes={graph.nodes} />}
+        {n.type === 'subFlow' && <SubFlowPanel node={n} onChange={patch} fields={fields} nodes={graph.nodes} flowId={flowId} />}
         {n.type === 'start' && (
           <Form.Item label={t('fieldPermissions')}>
             <FieldPermissionsTable

@@ -7,7 +7,7 @@ import type { EditableGraph } from './graphOps.ts';
  * they are on, then validateFlowGraph's structural issues. Release runs the
  * same checks on the server; this only says it earlier and points at the spot.
  */
-export type DesignIssueCode = GraphIssueCode | 'shape' | 'tooFewNodes' | 'noEdges';
+export type DesignIssueCode = GraphIssueCode | 'shape' | 'tooFewNodes' | 'noEdges' | 'subFlowFlow' | 'subFlowMapping';
 
 export interface DesignIssue {
   code: DesignIssueCode;
@@ -23,7 +23,14 @@ export function checkGraph(g: EditableGraph): { issues: DesignIssue[]; graph: Fl
     const issues: DesignIssue[] = [];
     for (const i of parsed.error.issues) {
       const [list, index, ...rest] = i.path;
-      if (typeof index === 'number' && list === 'nodes') issues.push({ code: 'shape', nodeId: g.nodes[index]?.id, path: rest.join('.') });
+      const node = typeof index === 'number' && list === 'nodes' ? g.nodes[index] : undefined;
+      // A sub-flow node's own settings get their own words: no child flow chosen, a mapping row half filled.
+      if (node?.type === 'subFlow' && rest[0] === 'flowId') issues.push({ code: 'subFlowFlow', nodeId: node.id });
+      else if (node?.type === 'subFlow' && rest[0] === 'mapping') {
+        if (!issues.some((x) => x.code === 'subFlowMapping' && x.nodeId === node.id))
+          issues.push({ code: 'subFlowMapping', nodeId: node.id });
+      } else if (typeof index === 'number' && list === 'nodes')
+        issues.push({ code: 'shape', nodeId: g.nodes[index]?.id, path: rest.join('.') });
       else if (typeof index === 'number' && list === 'edges')
         issues.push({ code: 'shape', edgeId: g.edges[index]?.id, path: rest.join('.') });
       else if (list === 'nodes') issues.push({ code: 'tooFewNodes' });

@@ -52,6 +52,9 @@ export function addNode(g: EditableGraph, kind: PaletteKind, at: XY, names: Node
     case 'timer':
       node = { id, type: 'timer', name: names.timer, position, delay: { duration: 1, unit: 'day' } };
       break;
+    case 'subFlow':
+      node = { id, type: 'subFlow', name: names.subFlow, position, flowId: '', initiator: { type: 'starter' }, mapping: [], mode: 'sync' };
+      break;
     case 'parallel': {
       const joinId = freshId({ nodes: [...g.nodes, { id, type: 'end', name: '' }], edges: g.edges }, 'join');
       node = { id, type: 'parallel', name: names.parallel, position, joinId };

@@ -14,6 +14,7 @@ import { formForNode, pickValues, writableKeys } from './fieldAccess.ts';
 import { LoadError } from './LoadError.tsx';
 import { NS } from './messages.ts';
 import { RecordTimeline } from './RecordTimeline.tsx';
+import { SubFlowLinks } from './SubFlowLinks.tsx';
 
 /** Every workflow query (to-do, done, launched lists, this page) starts with this key. */
 export const WORKFLOW_KEY = 'workflow';
@@ -81,6 +82,7 @@ export function InstanceView({ instanceId }: { instanceId: string }) {
   return (
     <div className="wfd-page" data-testid="wfd-instance">
       <DetailHeader detail={detail} />
+      <SubFlowLinks detail={detail} />
       <Tabs
         className="wfd-tabs"
         activeKey={tab}
@@ -98,7 +100,11 @@ export function InstanceView({ instanceId }: { instanceId: string }) {
             label: t('tab.graph'),
             children: <FlowProgress graph={detail.graph} nodeStates={nodeStates} currentNodeIds={currentNodeIds} height={440} />,
           },
-          { key: 'records', label: t('tab.records'), children: <RecordTimeline records={detail.records} graph={detail.graph} /> },
+          {
+            key: 'records',
+            label: t('tab.records'),
+            children: <RecordTimeline records={detail.records} graph={detail.graph} subFlows={detail.subFlows?.children ?? []} />,
+          },
         ]}
       />
       <ActionBar buttons={detail.buttons} onAction={setAction} />

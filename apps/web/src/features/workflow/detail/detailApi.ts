@@ -84,6 +84,21 @@ export interface InstanceDetail {
   fieldPermissions: FieldPermission[];
   form: NodeForm;
   buttons: DetailButtons;
+  /** The instances this one's sub-flow nodes started, and the one that started it. */
+  subFlows: {
+    children: SubFlowChild[];
+    parent: { id: string; title: string; status: number; nodeId: string; nodeName: string; mode: string } | null;
+  };
+}
+
+export interface SubFlowChild {
+  id: string;
+  title: string;
+  status: number;
+  nodeId: string;
+  mode: string;
+  flowName: string;
+  starterName: string;
 }
 
 export interface StartForm {

@@ -61,10 +61,11 @@ export function pickValues(values: Record<string, unknown>, keys: string[]): Rec
 
 /** Timeline dot colours of record actions (FlowAction). */
 export function actionColor(action: number): string {
-  if (action === 1 || action === 9 || action === 13) return 'green';
+  if (action === 1 || action === 9 || action === 13 || action === 15) return 'green';
   if (action === 0 || action === 4) return 'red';
   if (action === 3 || action === 8 || action === 10) return 'gray';
   if (action === 12) return 'orange';
+  if (action === 14) return 'purple';
   return 'blue';
 }
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Button, Select, Spin, Switch, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
+import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -44,6 +44,37 @@ export default function FlowEnginePage() {
   }, [list, all]);
   const remove = useDeleteRow(look, (row: FlowSummary) => flowEngineApi.remove(row.id), refresh);
   const state = useRowState(look, (row: FlowSummary, on) => flowEngineApi.enable(row.id, on === 1), refresh);
+  /** Downloads the flow as JSON (Actions/ExportData), named after its code. */
+  const exportFlow = async (row: FlowSummary) => {
+    const { data } = await flowEngineApi.exportData(row.id);
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `${row.enCode}.flow.json`;
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  /** Creates a flow from a chosen JSON file (Actions/ImportData); the server checks it as a new flow. */
+  const importFlow = () => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.accept = '.json,application/json';
+    input.onchange = async () => {
+      const file = input.files?.[0];
+      if (!file) return;
+      let body: unknown;
+      try {
+        body = JSON.parse(await file.text());
+      } catch {
+        toast.error(t('importBadFile'));
+        return;
+      }
+      const { data } = await flowEngineApi.importData(body);
+      toast.success(t('imported', { enCode: data.enCode }));
+      refresh();
+    };
+    input.click();
+  };
   const copy = async (row: FlowSummary) => {
     await flowEngineApi.copy(row.id);
     toast.success(t('copied'));
@@ -86,6 +117,7 @@ export default function FlowEnginePage() {
       ],
       more: [
         { key: 'copy', label: t('copy'), code: BUTTON_CODES.add, onClick: () => void copy(r) },
+        { key: 'export', label: t('export'), onClick: () => void exportFlow(r) },
         { key: 'delete', onClick: () => remove(r) },
       ],
     })),
@@ -123,11 +155,18 @@ export default function FlowEnginePage() {
       testId="wf-engine-page"
       search={{ onSearch: (k) => q.search(k), filters, onReset: () => q.search('', { category: undefined, enabledMark: undefined }) }}
       toolbar={
-        <Auth code={BUTTON_CODES.add}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setBasics('new')} data-testid="wf-add">
-            {t('add')}
-          </Button>
-        </Auth>
+        <>
+          <Auth code={BUTTON_CODES.add}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setBasics('new')} data-testid="wf-add">
+              {t('add')}
+            </Button>
+          </Auth>
+          <Auth code={BUTTON_CODES.add}>
+            <Button icon={<ImportOutlined />} onClick={importFlow} data-testid="wf-import">
+              {t('import')}
+            </Button>
+          </Auth>
+        </>
       }
       onRefresh={refresh}
       actionCodes={[BUTTON_CODES.edit, BUTTON_CODES.add, BUTTON_CODES.remove]}

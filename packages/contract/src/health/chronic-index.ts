@@ -1,0 +1,3 @@
+export * from './chronic.ts';
+export * from './plans.ts';
+export * from './chronic-api.ts';
