@@ -299,7 +299,8 @@ export function demoPopulation(at: number): { residents: Record<string, unknown>
       relationToHead: null,
       deathDate: null,
       moveOutDate: null,
-      creator_time: Number(src.creator_time) + 400 * DAY,
+      // Entered again later, but never after the seed itself.
+      creator_time: Math.min(Number(src.creator_time) + 400 * DAY, at - DAY),
     });
   }
   return { residents, families };
@@ -340,7 +341,7 @@ export async function seedResidents(ctx: AppContext, at = Date.now()): Promise<n
       new_value: '2',
       reason: String(row.cancelReason),
       user_id: row.doctorId,
-      at: Number(row.creator_time) + 300 * DAY,
+      at: Math.min(Number(row.creator_time) + 300 * DAY, at - DAY),
     }));
   await ctx.db.transaction().execute(async (trx) => {
     const t = trx.withoutPlugins() as unknown as Kysely<any>;

@@ -125,7 +125,7 @@ export function ResidentDrawer({
             {detail.data!.missing.length > 0 && (
               <Descriptions.Item label={t('missing')} span={2}>
                 {detail.data!.missing.map((m) => (
-                  <Tag key={m}>{t(m, { defaultValue: m })}</Tag>
+                  <Tag key={m}>{t(`field.${m}`, { defaultValue: m })}</Tag>
                 ))}
               </Descriptions.Item>
             )}
