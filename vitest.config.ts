@@ -23,6 +23,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           // One browser at a time: the machine has two cores and the server needs one.
           fileParallelism: false,
+          // The browser waits on a loaded two-core machine (the server suite runs beside it): a screen that
+          // settles in 1 s alone can take several; expect.poll's 1 s default made slow-but-right screens fail.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
