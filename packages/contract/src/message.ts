@@ -52,7 +52,8 @@ export interface InitMessageFrame {
 /** What the server pushes; the messaging module adds sendMessage, receiveMessage, messageList, messagePush. */
 export type SocketServerFrame =
   | InitMessageFrame
-  | { method: 'online'; userId: string }
+  /** userIds: every user of a batch that came online together (userId is the first of them). */
+  | { method: 'online'; userId: string; userIds?: string[] }
   | { method: 'logout'; msg?: string }
   | { method: 'closeSocket' }
   | { method: 'refresh'; msg?: string }

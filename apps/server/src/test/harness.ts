@@ -37,7 +37,14 @@ export interface TestResponse {
 
 export const pgUrl = process.env.TEST_DATABASE_URL || null;
 
-export async function createTestApp(overrides: Partial<Config> = {}, opts: { shareable?: boolean } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** A SQLite file a second app can open (createPeerApp). */
+  shareable?: boolean;
+  /** Seed the demo population of residents and programme patients (slow: only for tests that read it). */
+  population?: boolean;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const config: Config = {
     ...loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     databaseUrl: pgUrl,
@@ -65,7 +72,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, opts: { sha
   const handle = openDb(dbOptions);
   await migrateToLatest(handle.db);
   const built = await buildApp(config, handle);
-  await seed(built.ctx);
+  await seed(built.ctx, { population: opts.population ?? false });
   await built.app.ready();
 
   const call: TestApp['call'] = async (method, url, opts = {}) => {

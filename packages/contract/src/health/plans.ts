@@ -32,7 +32,8 @@ export const planSettingsSchema = z
     path: ['windowAfterDays'],
   });
 
-export type PlanKind = 'regular' | 'recheck';
+/** Chronic programmes use regular and recheck; later programmes add their own kinds (antenatal stages, child checks, ...). */
+export type PlanKind = 'regular' | 'recheck' | (string & {});
 /** 未到, 应访, 已访, 逾期. */
 export type PlanState = 'upcoming' | 'due' | 'visited' | 'overdue';
 export const PLAN_STATES: PlanState[] = ['upcoming', 'due', 'visited', 'overdue'];

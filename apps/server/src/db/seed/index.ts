@@ -20,7 +20,16 @@ import { newUserRow } from '../user-row.ts';
  * insert-or-ignore, so running it again adds what is missing and changes
  * nothing that an administrator edited.
  */
-export async function seed(ctx: AppContext): Promise<void> {
+export interface SeedOptions {
+  /**
+   * The fictitious population (~3,000 residents, and the programme histories
+   * derived from them). On for the served product; test apps leave it out
+   * unless they read it, as it is most of a seed's time.
+   */
+  population?: boolean;
+}
+
+export async function seed(ctx: AppContext, opts: SeedOptions = {}): Promise<void> {
   const { db } = ctx;
   const now = Date.now();
   const audit = { createdAt: now, createdBy: null, updatedAt: null, updatedBy: null };
@@ -134,7 +143,7 @@ export async function seed(ctx: AppContext): Promise<void> {
   await seedReports(ctx);
   await seedPortalData(ctx);
   await seedWorkflow(ctx);
-  await seedHealthRecords(ctx);
+  await seedHealthRecords(ctx, opts.population ?? true);
   await (await import('./health/chronic.ts')).seedChronic(ctx);
   await (await import('../../modules/health/kpi/kpi-indexes.ts')).ensureKpiIndexes(ctx.db.withoutPlugins() as never);
   await seedNoticeData(ctx); // last: its notices reach every user the seed creates

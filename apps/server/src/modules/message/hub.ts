@@ -35,12 +35,13 @@ export type AuthedConn = Conn & { session: SessionInfo };
 /**
  * What the hub tells every server process (through Redis when configured, else between the workers of one server):
  * - ended: these sessions (public ids) ended; their sockets get `logout` (or `closeSocket` for a plain sign-out);
- * - online: a user registered a socket; every other socket hears `{method:"online", userId}`.
+ * - online: users registered a socket; every other socket hears `{method:"online", userId}` (with `userIds`
+ *   when several came online within one batch: a connect storm costs one frame per socket per batch, not per user).
  * - messagePush: a message was stored for these users; their sockets hear `messagePush`.
  */
 export type HubEvent =
   | { kind: 'ended'; sids: string[]; reason: EndReason }
-  | { kind: 'online'; userId: string; exceptConn: string }
+  | { kind: 'online'; userIds: string[] }
   | { kind: 'messagePush'; push: MessagePushEvent }
   | { kind: 'chat'; chat: ChatDeliveryEvent };
 
@@ -84,6 +85,14 @@ export const endedMessageKey: Record<Exclude<EndReason, 'logout'>, string> = {
 /** Close codes: 4001 after `logout`, 4003 for a refused token. */
 export const CLOSE_LOGOUT = 4001;
 
+/**
+ * Presence is batched: the users who came online within this window are told
+ * to every socket in one frame, and the process's presence list is written at
+ * most once per window. Without it, n sockets connecting at once cost n² frames
+ * and n presence writes of n users each.
+ */
+const PRESENCE_BATCH_MS = 50;
+
 /** A socket whose unsent output exceeds this is too slow to keep. */
 const MAX_BUFFERED = 4 * 1024 * 1024;
 
@@ -108,6 +117,13 @@ export class SocketHub {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribe: () => void;
   private closed = false;
+  /** Sockets registered here in this batch, in order: each hears only about those after it (it got the rest in initMessage). */
+  private readonly newcomers: AuthedConn[] = [];
+  /** Users who came online on other processes, to tell this process's sockets at the end of the batch. */
+  private readonly remoteOnline = new Set<string>();
+  private batchTimer: NodeJS.Timeout | null = null;
+  private presenceTimer: NodeJS.Timeout | null = null;
+  private presenceWrittenAt = 0;
 
   constructor(
     readonly ctx: AppContext,
@@ -235,7 +251,50 @@ export class SocketHub {
       dateTime: now(),
     };
     this.send(conn, frame);
-    if (first) this.emit({ kind: 'online', userId: conn.session.userId, exceptConn: conn.id });
+    if (first) {
+      this.newcomers.push(conn);
+      this.scheduleBatch();
+    }
+  }
+
+  private scheduleBatch(): void {
+    if (this.batchTimer || this.closed) return;
+    this.batchTimer = setTimeout(() => this.flushBatch(), PRESENCE_BATCH_MS);
+    this.batchTimer.unref();
+  }
+
+  /**
+   * The end of a batch: the users who came online are told to every other
+   * process in one event, and to the sockets here in one frame each; a socket
+   * of the batch hears only about those who registered after it.
+   */
+  private flushBatch(): void {
+    this.batchTimer = null;
+    const newcomers = this.newcomers.splice(0);
+    const remote = [...this.remoteOnline];
+    this.remoteOnline.clear();
+    const local = [...new Set(newcomers.map((c) => c.session.userId))];
+    if (local.length) this.bus?.publish({ kind: 'online', userIds: local });
+    const everyone = [...new Set([...local, ...remote])];
+    if (!everyone.length) return;
+    const frame = (ids: string[]) =>
+      JSON.stringify(ids.length === 1 ? { method: 'online', userId: ids[0] } : { method: 'online', userId: ids[0], userIds: ids });
+    const order = new Map(newcomers.map((c, i) => [c, i]));
+    let shared: string | null = null;
+    for (const conns of this.byUser.values()) {
+      for (const conn of conns) {
+        const at = order.get(conn as AuthedConn);
+        if (at === undefined) {
+          this.sendText(conn, (shared ??= frame(everyone)));
+          continue;
+        }
+        const mine = conn.session!.userId;
+        const later = new Set(newcomers.slice(at + 1).map((c) => c.session.userId));
+        later.delete(mine);
+        const ids = [...later, ...remote.filter((id) => id !== mine && !later.has(id))];
+        if (ids.length) this.sendText(conn, frame(ids));
+      }
+    }
   }
 
   /** User ids with a registered socket here or, through the bus (Redis or the cluster relay), on any live process. */
@@ -251,14 +310,23 @@ export class SocketHub {
     return [...ids];
   }
 
+  /** The users with a registered socket here (byUser holds registered sockets only). */
   private localUserIds(): string[] {
-    const ids = new Set<string>();
-    for (const c of this.conns.values()) if (c.registered && c.session) ids.add(c.session.userId);
-    return [...ids];
+    return [...this.byUser.keys()];
   }
 
+  /** Writes this process's presence list now, or at the end of the batch if it was written within it. */
   private publishPresence(): void {
-    this.bus?.setPresence(this.localUserIds());
+    if (!this.bus || this.presenceTimer || this.closed) return;
+    const wait = this.presenceWrittenAt + PRESENCE_BATCH_MS - Date.now();
+    const write = () => {
+      this.presenceTimer = null;
+      this.presenceWrittenAt = Date.now();
+      this.bus?.setPresence(this.localUserIds());
+    };
+    if (wait <= 0) return write();
+    this.presenceTimer = setTimeout(write, wait);
+    this.presenceTimer.unref();
   }
 
   /** Delivers here and publishes to the other processes. */
@@ -275,10 +343,9 @@ export class SocketHub {
         if (conn.session && sids.has(conn.session.sid)) this.endConn(conn, event.reason);
       }
     } else if (event.kind === 'online') {
-      const text = JSON.stringify({ method: 'online', userId: event.userId });
-      for (const conn of this.conns.values()) {
-        if (conn.registered && conn.id !== event.exceptConn) this.sendText(conn, text);
-      }
+      // Another process's batch: told with ours at the end of this batch, or at once.
+      for (const id of event.userIds ?? []) this.remoteOnline.add(id);
+      if (this.batchTimer === null) this.flushBatch();
     } else if (event.kind === 'messagePush') {
       this.deliverPush(event.push);
     } else if (event.kind === 'chat') {
@@ -397,6 +464,7 @@ export class SocketHub {
     this.closed = true;
     this.unsubscribe();
     for (const t of this.timers) clearInterval(t);
+    for (const t of [this.batchTimer, this.presenceTimer]) if (t) clearTimeout(t);
     const open = [...this.conns.values()];
     this.conns.clear();
     this.byUser.clear();

@@ -24,6 +24,8 @@ export interface HubBus {
 
 /** A presence entry older than this belongs to a process that died. */
 const PRESENCE_STALE_MS = 60_000;
+/** How long one read of the other processes' presence serves the sockets registering meanwhile. */
+const PRESENCE_READ_MS = 50;
 
 export function redisBus(ctx: AppContext, url: string, channel: Promise<string>, instance: string): HubBus {
   const listeners: ((event: HubEvent) => void)[] = [];
@@ -40,6 +42,24 @@ export function redisBus(ctx: AppContext, url: string, channel: Promise<string>,
   // Presence writes are serialised so an older list never overwrites a newer one.
   let presenceChain: Promise<unknown> = Promise.resolve();
   const presenceKey = async () => `${await channel}:presence`;
+  let presenceRead: { at: number; ids: Promise<string[]> } | null = null;
+  const readPresence = async (): Promise<string[]> => {
+    await ready;
+    if (pub.status !== 'ready') return [];
+    const all = await pub.hgetall(await presenceKey());
+    const now = Date.now();
+    const ids: string[] = [];
+    for (const [id, raw] of Object.entries(all)) {
+      if (id === instance) continue;
+      try {
+        const entry = JSON.parse(raw) as { at: number; users: string[] };
+        if (now - entry.at < PRESENCE_STALE_MS) ids.push(...entry.users);
+      } catch {
+        /* a foreign value: ignore */
+      }
+    }
+    return ids;
+  };
 
   return {
     ready,
@@ -56,21 +76,12 @@ export function redisBus(ctx: AppContext, url: string, channel: Promise<string>,
         })
         .catch((err: Error) => ctx.log.warn({ err: err.message }, 'socket hub: presence write failed'));
     },
-    async remotePresence() {
-      await ready;
-      if (pub.status !== 'ready') return [];
-      const all = await pub.hgetall(await presenceKey());
-      const now = Date.now();
-      const ids: string[] = [];
-      for (const [id, raw] of Object.entries(all)) {
-        if (id === instance) continue;
-        try {
-          const entry = JSON.parse(raw) as { at: number; users: string[] };
-          if (now - entry.at < PRESENCE_STALE_MS) ids.push(...entry.users);
-        } catch {
-          /* a foreign value: ignore */
-        }
-      }
+    remotePresence() {
+      // Sockets registering together share one read (a connect storm would read the whole list per socket).
+      if (presenceRead && Date.now() - presenceRead.at < PRESENCE_READ_MS) return presenceRead.ids;
+      const ids = readPresence();
+      presenceRead = { at: Date.now(), ids };
+      ids.catch(() => (presenceRead = null));
       return ids;
     },
     async close() {

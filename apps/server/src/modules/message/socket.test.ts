@@ -66,6 +66,22 @@ describe('connecting', () => {
     expect(await Promise.race([z.next('online', 300).then(() => 'heard'), after(400, 'quiet')]).catch(() => 'quiet')).toBe('quiet');
   });
 
+  it('tells a burst of newcomers in batched frames that name every one of them', async () => {
+    const watcher = await open(await t.login('admin'));
+    await watcher.connect();
+    const accounts = ['liuyang', 'chenjing', 'zhoujie'];
+    const tokens = await Promise.all(accounts.map((a) => t.login(a)));
+    const sockets = await Promise.all(tokens.map((token) => open(token)));
+    await Promise.all(sockets.map((c) => c.connect()));
+    const heard = new Set<string>();
+    while (heard.size < accounts.length) {
+      const f = await watcher.next('online');
+      for (const id of (f.userIds as string[] | undefined) ?? [f.userId as string]) heard.add(id);
+    }
+    expect([...heard].sort()).toEqual((await Promise.all(accounts.map(userId))).sort());
+    for (const c of [watcher, ...sockets]) c.close();
+  });
+
   it('takes the token with or without "Bearer ", and in the frames on the bare path', async () => {
     const raw = tokenFrom(await t.login('liuyang'))!;
     const bare = await open(raw);

@@ -81,6 +81,9 @@ describe('socket client', () => {
     latest().serverSends({ method: 'error', msg: 'x' });
     expect(onInit).toHaveBeenCalledWith(expect.objectContaining({ onlineUsers: ['1'] }));
     expect(onOnline).toHaveBeenCalledWith('2');
+    // A batch of users who came online together: each is handed over once.
+    latest().serverSends({ method: 'online', userId: '3', userIds: ['3', '4'] });
+    expect(onOnline.mock.calls.map((c) => c[0])).toEqual(['2', '3', '4']);
   });
 
   it('reconnects with growing delays until stopped', () => {

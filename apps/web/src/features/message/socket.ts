@@ -193,9 +193,11 @@ export class RealtimeSocket {
         if (again) this.handlers.onReconnected?.(init);
         break;
       }
-      case 'online':
-        if (typeof frame.userId === 'string') this.handlers.onOnline?.(frame.userId);
+      case 'online': {
+        const ids = Array.isArray(frame.userIds) ? frame.userIds : [frame.userId];
+        for (const id of ids) if (typeof id === 'string') this.handlers.onOnline?.(id);
         break;
+      }
       case 'logout':
         this.stop();
         this.handlers.onLogout(typeof frame.msg === 'string' && frame.msg ? frame.msg : undefined);

@@ -9,7 +9,7 @@ let t: TestApp;
 let db: Kysely<any>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { population: true });
   db = t.ctx.db.withoutPlugins() as unknown as Kysely<any>;
 });
 afterAll(async () => {

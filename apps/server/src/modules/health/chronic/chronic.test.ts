@@ -95,7 +95,7 @@ async function enrolmentOf(residentId: string, programme = 'htn') {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { population: true });
   db = t.ctx.db.withoutPlugins() as unknown as Kysely<any>;
   [admin, deng, peng, xuli, luoxin] = (await Promise.all(['admin', 'dengshan', 'pengbo', 'xuli', 'luoxin'].map((a) => t.login(a)))) as [
     string,

@@ -110,7 +110,7 @@ async function enrol(residentId: string, programme: 'htn' | 'dm', org: string, d
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { population: true });
   db = t.ctx.db.withoutPlugins() as unknown as Kysely<any>;
   await seedChronicModels(t.ctx);
   const org = (id: string, parent: string, category: string, path: string, name: string) => ({

@@ -17,7 +17,8 @@ export const RESIDENT_TABLE = 'lc_health_resident';
 export interface WorklistFilter {
   scope: HealthScope;
   programme: string;
-  kind: 'regular' | 'recheck';
+  /** One plan kind, or several (a programme's stages). */
+  kind: string | string[];
   state: PlanStateFilter;
   at: number;
   doctorId?: string;
@@ -64,7 +65,7 @@ export async function planWorklist(db: Kysely<any>, f: WorklistFilter, extend: (
     .selectFrom('health_plans as p')
     .innerJoin(`${RESIDENT_TABLE} as r`, 'r.id', 'p.resident_id')
     .where('p.programme', '=', f.programme)
-    .where('p.kind', '=', f.kind)
+    .where('p.kind', 'in', Array.isArray(f.kind) ? f.kind : [f.kind])
     .where(planStateCondition(f.state, f.at))
     .where(inScope(f.scope, 'p.org_id')) as Q;
   if (f.doctorId) base = base.where('p.doctor_id', '=', f.doctorId);

@@ -20,7 +20,7 @@ const TOWN = '100000000000000030';
 const NOW = Date.UTC(2026, 5, 1);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { population: true });
   db = t.ctx.db.withoutPlugins() as unknown as Kysely<any>;
   for (const a of ['admin', 'dengshan', 'caoxia', 'pengbo', 'xuli', 'zhangwei', 'shenji', 'luoxin']) tok[a] = await t.login(a);
   setClock(testClock(NOW));
