@@ -299,6 +299,25 @@ describe('visits and their rules', () => {
     expect(await visitRow('dm', r.data.id)).toMatchObject({ classification: cls, referralFlag: flag });
   });
 
+  it('deleting the newest visit gives the enrolment back the last one that stays', async () => {
+    const rid = await resident();
+    await enrol('htn', rid, deng, { enrolledAt: day(2029, 12, 1) });
+    const older = await visit('htn', { residentId: rid, visitDate: day(2030, 2, 20), systolic: 120, diastolic: 70 });
+    const newer = await visit('htn', { residentId: rid, visitDate: day(2030, 2, 27), systolic: 165, diastolic: 95 });
+    expect([older.status, newer.status]).toEqual([200, 200]);
+    expect((await enrolmentOf(rid)).last_classification).toBe('2');
+    const model = await db.selectFrom('visualdev_models').select('id').where('en_code', '=', 'htnFollowup').executeTakeFirstOrThrow();
+    const del = await t.call('DELETE', `/api/visualdev/OnlineDev/${model.id}/${newer.data.id}`, { token: admin });
+    expect(del.status, del.msg).toBe(200);
+    const e = await enrolmentOf(rid);
+    expect(e.last_classification).toBe('1');
+    expect(Number(e.last_visit_at)).toBe(day(2030, 2, 20));
+    // The plan the older visit filled stays filled; nothing points at the deleted one.
+    const plans = await plansOf(rid);
+    expect(plans.some((p) => p.visit_id === older.data.id)).toBe(true);
+    expect(plans.some((p) => p.visit_id === newer.data.id)).toBe(false);
+  });
+
   it('a drug reaction → 不良反应 and a recheck; a complication → 并发症', async () => {
     const rid = await resident();
     await enrol('htn', rid, deng, { enrolledAt: day(2029, 12, 1) });

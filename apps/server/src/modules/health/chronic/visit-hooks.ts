@@ -75,6 +75,28 @@ export async function previousVisit(
   return r ? { id: String(r.id), classification: (r.classification as VisitClassification | null) ?? null } : null;
 }
 
+/** The enrolment's last visit and classification: its newest visit by date, leaving out `except` (visits being deleted). */
+async function refreshLastVisit(db: Kysely<any>, programme: ChronicProgramme, enrolmentId: string, except: string[] = []) {
+  let q = db
+    .selectFrom(FOLLOWUP_MODELS[programme].table)
+    .select(['classification', 'visitDate'])
+    .where('enrolmentId', '=', enrolmentId)
+    .orderBy('visitDate', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+  if (except.length) q = q.where('id', 'not in', except);
+  const latest = await q.executeTakeFirst();
+  await db
+    .updateTable('health_chronic_enrolments')
+    .set({
+      last_classification: (latest?.classification as string | null) ?? null,
+      last_visit_at: numOrNull(latest?.visitDate),
+      updated_at: now(),
+    })
+    .where('id', '=', enrolmentId)
+    .execute();
+}
+
 function followupHooks(programme: ChronicProgramme): RecordHooks {
   const { table, enCode } = FOLLOWUP_MODELS[programme];
   return {
@@ -138,25 +160,13 @@ function followupHooks(programme: ChronicProgramme): RecordHooks {
       if (!created) await unfillPlans(h.db, [id]);
       await fillPlans(h.db, p.enrolment.id, id, visitDate);
       if (p.recheck) await addRecheckPlan(h.db, owner, visitDate);
-      // The enrolment's last visit (the newest by date) and its referral flag (only ever raised here; the referral module clears it).
-      const latest = await h.db
-        .selectFrom(FOLLOWUP_MODELS[programme].table)
-        .select(['classification', 'visitDate'])
-        .where('enrolmentId', '=', p.enrolment.id)
-        .orderBy('visitDate', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      // The enrolment's referral flag is only ever raised here (the referral module clears it).
       await h.db
         .updateTable('health_chronic_enrolments')
-        .set({
-          referral_flag: Math.max(p.enrolment.referralFlag, p.referralFlag),
-          last_classification: (latest?.classification as string | null) ?? null,
-          last_visit_at: numOrNull(latest?.visitDate),
-          updated_at: now(),
-        })
+        .set({ referral_flag: Math.max(p.enrolment.referralFlag, p.referralFlag) })
         .where('id', '=', p.enrolment.id)
         .execute();
+      await refreshLastVisit(h.db, programme, p.enrolment.id);
       const bp = data.systolic !== null && data.systolic !== undefined ? ` ${data.systolic}/${data.diastolic} mmHg` : '';
       const glucose = programme === 'dm' && data.glucose !== null && data.glucose !== undefined ? ` 空腹血糖 ${data.glucose} mmol/L` : '';
       await addTimelineEntry(h.db, {
@@ -180,9 +190,11 @@ function followupHooks(programme: ChronicProgramme): RecordHooks {
 
     async beforeDelete(h: RecordHookContext, ids: string[]) {
       const scope = await healthScope(h.ctx, h.session, h.db);
-      const rows = await h.db.selectFrom(table).select(['id', 'manageOrgId']).where('id', 'in', ids).execute();
+      const rows = await h.db.selectFrom(table).select(['id', 'manageOrgId', 'enrolmentId']).where('id', 'in', ids).execute();
       for (const r of rows) if (!orgInScope(scope, r.manageOrgId as string | null)) throw forbidden();
       await unfillPlans(h.db, ids);
+      // The enrolments' last visit is the newest one that stays.
+      for (const enrolmentId of new Set(rows.map((r) => String(r.enrolmentId)))) await refreshLastVisit(h.db, programme, enrolmentId, ids);
     },
   };
 }
