@@ -24,7 +24,8 @@ import { now } from '../../../lib/clock.ts';
 import { grantsFor } from '../../permission/grants.service.ts';
 import { createRecord, readRecord, recordOf, runtimeModel, updateRecord, type Authorized } from '../../visualdev/records.service.ts';
 import { healthScope, orgInScope } from '../privacy/scope.ts';
-import { getPlanSettings, setPlanSettings } from '../plans/plans.service.ts';
+import { dropUpcomingRegularPlans, getPlanSettings, setPlanSettings } from '../plans/plans.service.ts';
+import { rollForwardAll } from './roll-forward.ts';
 import { residentPlans } from '../plans/worklist.ts';
 import { candidates, classify, listEnrolments, listVisits, worklist } from './chronic.service.ts';
 import { enrol, enrolmentById, enrolmentHistory, setOutcome, updateEnrolment } from './enrolment.service.ts';
@@ -160,6 +161,9 @@ export async function chronicRoutes(app: FastifyInstance, ctx: AppContext): Prom
     app.put(`${base}/settings/plans`, cfg(adminAccess), async (req) => {
       const body = parse(planSettingsSchema, req.body, lang(req));
       await setPlanSettings(raw(ctx), programme, body, req.session.userId);
+      // Upcoming plans are booked again on the new cycle.
+      await dropUpcomingRegularPlans(raw(ctx), programme);
+      await rollForwardAll(raw(ctx), now(), [programme]);
       return ok(await getPlanSettings(raw(ctx), programme));
     });
   }

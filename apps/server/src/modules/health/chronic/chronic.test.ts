@@ -535,6 +535,25 @@ describe('worklists, states and transfers', () => {
     await t.call('PUT', url, { token: admin, body: { perYear: 4, cycleDays: 90, windowBeforeDays: 30, windowAfterDays: 30 } });
   });
 
+  it('a changed cycle books the upcoming plans again; open and visited plans keep their windows', async () => {
+    clock.set(T0);
+    const url = '/api/health/chronic/dm/settings/plans';
+    const rid = await resident();
+    await enrol('dm', rid); // enrolled at T0: plans 90, 180, ... days on, none open yet
+    const offsets = async () =>
+      (await plansOf(rid)).filter((p) => p.kind === 'regular').map((p) => (Number(p.plan_date) - day(2030, 3, 1)) / DAY_MS);
+    expect((await offsets()).slice(0, 3)).toEqual([90, 180, 270]);
+    // Into the first window: that plan is open and stays; the ones after it move to the new cycle.
+    clock.set(day(2030, 5, 15));
+    const ok = await t.call('PUT', url, { token: admin, body: { perYear: 6, cycleDays: 60, windowBeforeDays: 20, windowAfterDays: 20 } });
+    expect(ok.status, ok.msg).toBe(200);
+    expect((await offsets()).slice(0, 4)).toEqual([90, 150, 210, 270]);
+    const seqs = (await plansOf(rid)).filter((p) => p.kind === 'regular').map((p) => Number(p.seq));
+    expect(seqs.slice(0, 4)).toEqual([1, 2, 3, 4]);
+    await t.call('PUT', url, { token: admin, body: { perYear: 4, cycleDays: 90, windowBeforeDays: 30, windowAfterDays: 30 } });
+    clock.set(T0);
+  });
+
   it('the follow-up list across programmes, masked and scoped', async () => {
     const r = await t.call('GET', '/api/health/followup/visits?pageSize=10', { token: deng });
     expect(r.status).toBe(200);

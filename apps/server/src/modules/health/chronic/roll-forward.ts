@@ -9,9 +9,9 @@ import { all } from '../plans/rows.ts';
  * Keeps a year of regular plans ahead of every enrolment under management:
  * enrolments whose last plan date is within the horizon get the next ones.
  */
-export async function rollForwardAll(db: Kysely<any>, at = now()): Promise<number> {
+export async function rollForwardAll(db: Kysely<any>, at = now(), programmes: ChronicProgramme[] = ['htn', 'dm']): Promise<number> {
   let added = 0;
-  for (const programme of ['htn', 'dm'] as ChronicProgramme[]) {
+  for (const programme of programmes) {
     const settings = await getPlanSettings(db, programme);
     const due = await all(
       db,

@@ -81,12 +81,31 @@ export async function rollRegularPlans(db: Kysely<any>, owner: PlanOwner, settin
     : undefined;
   const until = at + PLAN_HORIZON_MS;
   if (lastPlan && Number(lastPlan.plan_date) > until) return 0;
-  const list = regularPlansUntil(owner.enrolledAt, from, until, settings);
+  // Counted from the last plan (or the enrolment): the same dates while the cycle stays, the new cycle from there when it changed.
+  const anchor = lastPlan ? Number(lastPlan.plan_date) : owner.enrolledAt;
+  const list = regularPlansUntil(anchor, 0, until, settings);
   await insertPlans(
     db,
-    list.map((w) => ({ owner, kind: 'regular' as PlanKind, seq: w.n, ...w })),
+    list.map((w) => ({ owner, kind: 'regular' as PlanKind, ...w, seq: from + w.n })),
   );
   return list.length;
+}
+
+/**
+ * A programme's plan settings changed: the regular plans not yet open and not
+ * visited are dropped, so the next roll-forward books them on the new cycle and
+ * windows from the last plan that stays. Open, visited and overdue plans keep
+ * the windows they were booked with.
+ */
+export async function dropUpcomingRegularPlans(db: Kysely<any>, programme: string, at = now()): Promise<number> {
+  const res = await db
+    .deleteFrom('health_plans')
+    .where('programme', '=', programme)
+    .where('kind', '=', 'regular')
+    .where('visit_id', 'is', null)
+    .where('window_start', '>', at)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 export async function insertPlans(
