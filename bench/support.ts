@@ -183,6 +183,8 @@ export interface RoundFigures {
  */
 export function roundFigures(url: string, r: CannonResult, pid: number | undefined, cpu0: number): RoundFigures {
   if (r.non2xx || r.errors || r.timeouts) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  // A round in which no answer came back measured nothing: say so rather than print zeros.
+  if (!r.requests.total) throw new Error(`${url}: no request completed within the round; lengthen it or lower the connections`);
   return {
     p50: r.latency.p50,
     p99: r.latency.p99,

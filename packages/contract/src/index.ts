@@ -23,3 +23,6 @@ export * from './health/chronic-index.ts';
 export * from './message/notice.ts';
 export * from './health/kpi.ts';
 export * from './health/records.ts';
+export * from './health/psy.ts';
+export * from './health/maternal-index.ts';
+export * from './referral.ts';

@@ -29,4 +29,5 @@ export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)
   reportModule,
   workflowModule,
   healthModule,
+  async (app, ctx) => (await import('./referral/index.ts')).referralModule(app, ctx),
 ];

@@ -21,6 +21,9 @@ import * as m0019 from './0019_chat.ts';
 import * as m0020 from './0020_health_records.ts';
 import * as m0021 from './0021_health_chronic.ts';
 import * as m0022 from './0022_health_kpi.ts';
+import * as m0023 from './0023_health_psy.ts';
+import * as m0025 from './0025_health_maternal.ts';
+import * as m0028 from './0028_referral.ts';
 
 /**
  * Every migration in order. A module adds its tables in its own numbered file;
@@ -49,4 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0020_health_records': m0020,
   '0021_health_chronic': m0021,
   '0022_health_kpi': m0022,
+  '0023_health_psy': m0023,
+  '0025_health_maternal': m0025,
+  '0028_referral': m0028,
 };

@@ -30,6 +30,7 @@ export const roleGrants: Record<RoleCode, string[]> = {
     'tuberculosis_manage',
     'psychosis_manage',
     'old_people_manage',
+    'referral_apply',
     'followUps',
     'my_service',
     'serve_list',

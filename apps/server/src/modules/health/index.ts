@@ -17,4 +17,6 @@ export async function healthModule(app: FastifyInstance, ctx: AppContext): Promi
   await privacyRoutes(app, ctx);
   await (await import('./chronic/index.ts')).chronicModule(app, ctx);
   await (await import('./kpi/kpi.routes.ts')).kpiRoutes(app, ctx);
+  await (await import('./psy/index.ts')).psyModule(app, ctx);
+  await (await import('./maternal/index.ts')).matModule(app, ctx);
 }

@@ -1,0 +1,2 @@
+export * from './maternal.ts';
+export * from './maternal-api.ts';
