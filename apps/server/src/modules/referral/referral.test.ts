@@ -127,7 +127,7 @@ async function upTo(until: 'draft' | 'submitted' | 'approved' | 'accepted' | 'ar
 beforeAll(async () => {
   t = await createTestApp();
   db = t.ctx.db.withoutPlugins() as unknown as Kysely<any>;
-  for (const a of ['admin', 'xuli', 'majun', 'hujian', 'zhangwei', 'liuyang', 'heyun', 'dengshan']) tok[a] = await t.login(a);
+  for (const a of ['admin', 'xuli', 'majun', 'hujian', 'zhangwei', 'liuyang', 'heyun', 'dengshan', 'wuqing']) tok[a] = await t.login(a);
   for (const u of await all(db, db.selectFrom('users').select(['id', 'account']))) uid[String(u.account)] = String(u.id);
   clock = testClock(T0);
   setClock(clock);
@@ -283,9 +283,12 @@ describe('the cancel branches and refusals', () => {
 
   it('a user without the referral menus is refused everywhere', async () => {
     const id = await upTo('submitted');
+    // An ultrasound doctor holds no referral menu.
+    expect((await act(tok.wuqing!, id, 'approve')).status).toBe(403);
+    expect((await t.call('GET', '/api/referral/worklists/mine', { token: tok.wuqing })).status).toBe(403);
+    expect((await t.call('GET', `/api/referral/${id}`, { token: tok.wuqing })).status).toBe(403);
+    // A village doctor may apply, but not approve for the township, nor open another unit's referral.
     expect((await act(tok.dengshan!, id, 'approve')).status).toBe(403);
-    expect((await t.call('GET', '/api/referral/worklists/mine', { token: tok.dengshan })).status).toBe(403);
-    expect((await t.call('GET', `/api/referral/${id}`, { token: tok.dengshan })).status).toBe(403);
   });
 });
 
