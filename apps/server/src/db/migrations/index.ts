@@ -22,7 +22,10 @@ import * as m0020 from './0020_health_records.ts';
 import * as m0021 from './0021_health_chronic.ts';
 import * as m0022 from './0022_health_kpi.ts';
 import * as m0023 from './0023_health_psy.ts';
+import * as m0024 from './0024_health_tb.ts';
 import * as m0025 from './0025_health_maternal.ts';
+import * as m0026 from './0026_health_child.ts';
+import * as m0027 from './0027_health_elderly.ts';
 import * as m0028 from './0028_referral.ts';
 
 /**
@@ -53,6 +56,9 @@ export const migrations: Record<string, Migration> = {
   '0021_health_chronic': m0021,
   '0022_health_kpi': m0022,
   '0023_health_psy': m0023,
+  '0024_health_tb': m0024,
   '0025_health_maternal': m0025,
+  '0026_health_child': m0026,
+  '0027_health_elderly': m0027,
   '0028_referral': m0028,
 };

@@ -146,8 +146,11 @@ export async function seed(ctx: AppContext, opts: SeedOptions = {}): Promise<voi
   await seedHealthRecords(ctx, opts.population ?? true);
   await (await import('./health/chronic.ts')).seedChronic(ctx);
   await (await import('../../modules/health/kpi/kpi-indexes.ts')).ensureKpiIndexes(ctx.db.withoutPlugins() as never);
+  await (await import('./health/elderly.ts')).seedElderly(ctx);
+  await (await import('./health/tb.ts')).seedTb(ctx);
   await (await import('./health/maternal.ts')).seedMaternal(ctx);
   await (await import('./health/psy.ts')).seedPsy(ctx);
+  await (await import('./health/child.ts')).seedChild(ctx);
   await (await import('./referral.ts')).seedReferral(ctx);
   await seedNoticeData(ctx); // last: its notices reach every user the seed creates
 }

@@ -17,6 +17,9 @@ export async function healthModule(app: FastifyInstance, ctx: AppContext): Promi
   await privacyRoutes(app, ctx);
   await (await import('./chronic/index.ts')).chronicModule(app, ctx);
   await (await import('./kpi/kpi.routes.ts')).kpiRoutes(app, ctx);
+  await (await import('./child/index.ts')).childModule(app, ctx);
   await (await import('./psy/index.ts')).psyModule(app, ctx);
+  await (await import('./elderly/index.ts')).oldModule(app, ctx);
+  await (await import('./tb/index.ts')).tbModule(app, ctx);
   await (await import('./maternal/index.ts')).matModule(app, ctx);
 }

@@ -1,0 +1,2 @@
+export * from './child.ts';
+export * from './child-growth-table.ts';
