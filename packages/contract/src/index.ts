@@ -29,3 +29,4 @@ export * from './health/psy.ts';
 export * from './health/maternal-index.ts';
 export * from './referral.ts';
 export * from './health/child-index.ts';
+export * from './consult.ts';

@@ -29,5 +29,6 @@ export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)
   reportModule,
   workflowModule,
   healthModule,
+  async (app, ctx) => (await import('./consult/index.ts')).consultModule(app, ctx),
   async (app, ctx) => (await import('./referral/index.ts')).referralModule(app, ctx),
 ];

@@ -15,6 +15,7 @@ export const roleGrants: Record<RoleCode, string[]> = {
   townshipDoctor: [
     'healthRecords',
     'referral',
+    'consult_apply',
     'familyDoctor',
     'course_apply',
     'video_demand',
@@ -31,6 +32,7 @@ export const roleGrants: Record<RoleCode, string[]> = {
     'psychosis_manage',
     'old_people_manage',
     'referral_apply',
+    'consult_apply',
     'followUps',
     'my_service',
     'serve_list',

@@ -151,6 +151,7 @@ export async function seed(ctx: AppContext, opts: SeedOptions = {}): Promise<voi
   await (await import('./health/maternal.ts')).seedMaternal(ctx);
   await (await import('./health/psy.ts')).seedPsy(ctx);
   await (await import('./health/child.ts')).seedChild(ctx);
+  await (await import('./consult.ts')).seedConsult(ctx);
   await (await import('./referral.ts')).seedReferral(ctx);
   await seedNoticeData(ctx); // last: its notices reach every user the seed creates
 }
