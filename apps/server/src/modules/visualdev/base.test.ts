@@ -39,6 +39,7 @@ describe('Base: model definitions', () => {
       'dmFollowup',
       'followUpVisit',
       'htnFollowup',
+      'psyFollowup',
     ]);
     const byCat = await t.call('GET', '/api/visualdev/Base?category=clinical', { token: admin });
     expect(byCat.data.list.map((n: { enCode: string }) => n.enCode)).toEqual(['clinical']);

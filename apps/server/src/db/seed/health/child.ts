@@ -139,7 +139,8 @@ export function demoChild(residents: ResidentRow[], at: number) {
   mothersNow.forEach((m, i) => {
     if (r() > 0.09) return;
     const recent = newborns.length % 4 === 0;
-    const birth = today - Math.floor((recent ? 1 + r() * 9 : 12 + r() * 288) * DAY_MS);
+    // A whole day: birth dates are UTC midnights, as the ID number's date.
+    const birth = today - Math.floor(recent ? 1 + r() * 9 : 12 + r() * 288) * DAY_MS;
     const sex = r() < 0.52 ? '1' : '2';
     const head = byFamily.get(m.familyId!)?.find((x) => x.relationToHead === '0') ?? m;
     const area = String(m.idNumber ?? '369901').slice(0, 6);
