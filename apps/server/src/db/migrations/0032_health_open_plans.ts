@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Partial indexes of the open plans (visit_id is null) by unit and by doctor.
@@ -13,13 +13,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createIndex('health_plans_open_org')
     .on('health_plans')
     .columns(['programme', 'kind', 'org_id', 'window_end'])
-    .where('visit_id', 'is', null)
+    .where(sql.ref('visit_id'), 'is', null)
     .execute();
   await db.schema
     .createIndex('health_plans_open_doctor')
     .on('health_plans')
     .columns(['programme', 'kind', 'doctor_id', 'window_end'])
-    .where('visit_id', 'is', null)
+    .where(sql.ref('visit_id'), 'is', null)
     .execute();
 }
 

@@ -3,6 +3,7 @@ import { chargeMonth, consultFee, DEFAULT_CONSULT_SETTINGS, type ConsultMode, ty
 import type { AppContext } from '../../context.ts';
 import { stableId } from './menus.ts';
 import { seedUsers } from './people.ts';
+import { insertBatches } from './batches.ts';
 
 /**
  * Demo data of remote consultation and conferences (issue 19), all fictitious:
@@ -385,16 +386,6 @@ export function demoConferences(at: number) {
       );
   }
   return { conferences, participants, items, events };
-}
-
-async function insertBatches(db: Kysely<any>, table: string, rows: Record<string, unknown>[]) {
-  if (!rows.length) return;
-  const per = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
-  for (let i = 0; i < rows.length; i += per)
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + per))
-      .execute();
 }
 
 /** Templates and conferences when their tables are empty; consultations once the demo residents exist. */

@@ -3,6 +3,7 @@ import { afterReferralWindow, referralMonth, REFERRAL_TRANSITIONS, type Referral
 import type { AppContext } from '../../context.ts';
 import { seedOrganizations } from './organizations.ts';
 import { seedUsers } from './people.ts';
+import { insertBatches } from './batches.ts';
 
 /**
  * Demo two-way referrals (issue 19): 45 fictitious referrals in every state
@@ -226,14 +227,6 @@ export function demoReferral(residents: DemoResident[], at: number, n = 45) {
     referrals.push(row);
   }
   return { referrals, events, plans, timeline };
-}
-
-async function insertBatches(db: Kysely<any>, table: string, rows: Record<string, unknown>[]) {
-  for (let i = 0; i < rows.length; i += 200)
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + 200))
-      .execute();
 }
 
 /** Seeds the demo referrals once, when the demo residents exist; answers how many were written. */

@@ -20,6 +20,7 @@ import type { AppContext } from '../../../context.ts';
 import { all } from '../../../modules/health/plans/rows.ts';
 import { stableId } from '../menus.ts';
 import { CHILD_CHECKUP_MODEL, CHILD_CHECKUP_TABLE, CHILD_NEWBORN_MODEL, CHILD_NEWBORN_TABLE, seedChildModels } from './child-models.ts';
+import { insertBatches } from '../batches.ts';
 
 /**
  * Fictitious child-health data (issue 18, M7 demo) derived from E's residents
@@ -398,17 +399,6 @@ export function demoChild(residents: ResidentRow[], at: number) {
     });
   }
   return { newResidents, records, plans, newbornVisits, checkups, timeline, history };
-}
-
-/** Multi-row inserts of at most ~30,000 bound values each (under SQLite's and PostgreSQL's limits). */
-async function insertBatches(db: Kysely<any>, table: string, rows: Record<string, unknown>[]) {
-  if (!rows.length) return;
-  const perStatement = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
-  for (let i = 0; i < rows.length; i += perStatement)
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + perStatement))
-      .execute();
 }
 
 /** Seeds the two models and the demo children once; returns how many child records were written. */

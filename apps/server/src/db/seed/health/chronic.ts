@@ -17,6 +17,7 @@ import type { AppContext } from '../../../context.ts';
 import { PLAN_HORIZON_MS } from '../../../modules/health/plans/plans.service.ts';
 import { stableId } from '../menus.ts';
 import { seedChronicModels } from './chronic-models.ts';
+import { insertBatches } from '../batches.ts';
 
 /**
  * Fictitious hypertension and type 2 diabetes patients among E's residents
@@ -344,17 +345,6 @@ export function demoChronic(programme: ChronicProgramme, residents: Resident[], 
       });
   });
   return { table, enrolments, plans, visits, meds, timeline, history };
-}
-
-/** Multi-row inserts of at most ~30,000 bound values each (under SQLite's and PostgreSQL's limits). */
-async function insertBatches(db: Kysely<any>, table: string, rows: Record<string, unknown>[]) {
-  if (!rows.length) return;
-  const perStatement = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
-  for (let i = 0; i < rows.length; i += perStatement)
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + perStatement))
-      .execute();
 }
 
 /** Seeds the follow-up models and the demo patients once; returns how many enrolments were written. */

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { stableId } from '../menus.ts';
 import { ELDERLY_CHECK_MODEL, ELDERLY_CHECK_TABLE, seedElderlyModels } from './elderly-models.ts';
+import { insertBatches } from '../batches.ts';
 
 /**
  * Fictitious annual health checks of E's residents aged 65+ (issue 18 demo
@@ -166,17 +167,6 @@ export function demoElderly(residents: ElderlyResident[], at: number) {
     }
   }
   return { checks, last: [...last.values()], timeline };
-}
-
-/** Multi-row inserts of at most ~30,000 bound values each (under SQLite's and PostgreSQL's limits). */
-async function insertBatches(db: Kysely<any>, table: string, rows: Record<string, unknown>[]) {
-  if (!rows.length) return;
-  const perStatement = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
-  for (let i = 0; i < rows.length; i += perStatement)
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + perStatement))
-      .execute();
 }
 
 /** Seeds the check model and, once, the demo checks; returns how many checks were written. */

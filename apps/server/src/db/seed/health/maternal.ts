@@ -17,6 +17,7 @@ import type { AppContext } from '../../../context.ts';
 import { MAT_MODELS, type MatVisitType } from '../../../modules/health/maternal/models.ts';
 import { stableId } from '../menus.ts';
 import { seedMaternalModels } from './maternal-models.ts';
+import { insertBatches } from '../batches.ts';
 
 /**
  * Fictitious pregnancies among E's female residents aged 20–40 (issue 18 demo
@@ -407,24 +408,6 @@ export function demoMaternal(residents: MatResident[], at: number, scale = 1) {
     if (s.state !== 'registered') h(1, 'registered', s.state, endedAt ?? lastVisit ?? delivery ?? registeredAt, s.reason ?? null);
   });
   return { pregnancies, plans, visits, timeline, history };
-}
-
-async function insertBatches(db: Kysely<any>, table: string, rows: Row[]) {
-  if (!rows.length) return;
-  // Rows of one table may differ in keys (optional fields): insert by key set.
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) {
-    const k = Object.keys(row).sort().join(',');
-    groups.set(k, [...(groups.get(k) ?? []), row]);
-  }
-  for (const list of groups.values()) {
-    const per = Math.max(1, Math.floor(30_000 / Object.keys(list[0]!).length));
-    for (let i = 0; i < list.length; i += per)
-      await db
-        .insertInto(table)
-        .values(list.slice(i, i + per))
-        .execute();
-  }
 }
 
 /** Seeds the four forms and, once, the demo pregnancies; returns how many pregnancies were written. */

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { stableId } from '../menus.ts';
 import { PSY_MODEL, PSY_TABLE, seedPsyModels } from './psy-models.ts';
+import { insertBatches } from '../batches.ts';
 
 /**
  * Fictitious severe-mental-disorder patients among E's residents (issue 18
@@ -350,16 +351,6 @@ export function demoPsy(residents: PsyDemoResident[], at: number) {
     });
   });
   return { enrolments, plans, visits, meds, timeline, history };
-}
-
-async function insertBatches(db: Kysely<any>, table: string, rows: Record<string, unknown>[]) {
-  if (!rows.length) return;
-  const perStatement = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
-  for (let i = 0; i < rows.length; i += perStatement)
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + perStatement))
-      .execute();
 }
 
 /** Seeds the model and the dictionary always; the demo patients once, when the demo residents exist. Returns the enrolments written. */

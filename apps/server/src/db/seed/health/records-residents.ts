@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../context.ts';
 import { completenessOf } from '../../../modules/health/records/resident-rules.ts';
 import { FAMILY_TABLE, RESIDENT_TABLE, healthSeedId } from './records-models.ts';
+import { insertBatches } from '../batches.ts';
 
 /**
  * A fictitious population for the resident archive (issue 17 demo data): about
@@ -306,14 +307,6 @@ export function demoPopulation(at: number): { residents: Record<string, unknown>
   return { residents, families };
 }
 
-async function insertBatches(db: Kysely<any>, table: string, rows: Record<string, unknown>[], perStatement: number) {
-  for (let i = 0; i < rows.length; i += perStatement)
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + perStatement))
-      .execute();
-}
-
 /** Seeds the population once; returns how many residents were written (0 when already there). */
 export async function seedResidents(ctx: AppContext, at = Date.now()): Promise<number> {
   const db = ctx.db.withoutPlugins() as unknown as Kysely<any>;
@@ -345,10 +338,10 @@ export async function seedResidents(ctx: AppContext, at = Date.now()): Promise<n
     }));
   await ctx.db.transaction().execute(async (trx) => {
     const t = trx.withoutPlugins() as unknown as Kysely<any>;
-    await insertBatches(t, FAMILY_TABLE, families, 200);
-    await insertBatches(t, RESIDENT_TABLE, residents, 200);
-    await insertBatches(t, 'health_timeline', timeline, 500);
-    await insertBatches(t, 'health_state_history', cancelled, 500);
+    await insertBatches(t, FAMILY_TABLE, families);
+    await insertBatches(t, RESIDENT_TABLE, residents);
+    await insertBatches(t, 'health_timeline', timeline);
+    await insertBatches(t, 'health_state_history', cancelled);
   });
   return residents.length;
 }

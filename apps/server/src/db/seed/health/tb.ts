@@ -16,6 +16,7 @@ import type { AppContext } from '../../../context.ts';
 import { TB_MODELS } from '../../../modules/health/tb/models.ts';
 import { stableId } from '../menus.ts';
 import { seedTbModels } from './tb-models.ts';
+import { insertBatches } from '../batches.ts';
 
 /**
  * Fictitious pulmonary tuberculosis cases among E's residents (issue 18 demo
@@ -381,16 +382,6 @@ export function demoTb(residents: Resident[], at: number) {
     for (const h of history) if (h.entity_id === id && h.at === undefined) h.at = times[Number(String(h.id).slice(-1))];
   });
   return { cases, plans, firstVisits, visits, closures, timeline, history };
-}
-
-async function insertBatches(db: Kysely<any>, table: string, rows: Record<string, unknown>[]) {
-  if (!rows.length) return;
-  const perStatement = Math.max(1, Math.floor(30_000 / Object.keys(rows[0]!).length));
-  for (let i = 0; i < rows.length; i += perStatement)
-    await db
-      .insertInto(table)
-      .values(rows.slice(i, i + perStatement))
-      .execute();
 }
 
 /** Seeds the three forms and, once, the demo cases; returns how many cases were written. */
