@@ -28,24 +28,24 @@
  * Env: BENCH_SCALE (1), BENCH_REUSE (a kept data folder), BENCH_SECONDS (10 per side, split into BENCH_ROUNDS=3
  * rounds), BENCH_CONNECTIONS (10), BENCH_KPI_RUNS (9), BENCH_KEEP=1 keeps the data.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { openDb } from '../apps/server/src/db/connection.ts';
 import {
-  autocannon,
   benchContext,
   benchWorkDir,
-  freePort,
+  interleavedRounds,
+  listenBaseline,
   login,
+  machineLine,
   median,
-  roundFigures,
-  type RoundFigures,
+  printFigures,
+  printPlan,
+  startBaseline,
   startServer,
   stopServer,
-  treeCpuMs,
 } from './support.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -184,44 +184,7 @@ async function baseline() {
     const data = await worklist(raw, scope, 'htn', 'overdue', { currentPage: 1, pageSize: PAGE_SIZE, keyword: '', sort: 'asc' } as never);
     return { code: 200, msg: 'Success', data };
   });
-  await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
-  process.stdout.write('ready\n');
-}
-
-async function startBaseline(dataDir: string): Promise<{ base: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'health-kpi.ts')], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, BENCH_ROLE: 'baseline', BENCH_DATA_DIR: dataDir, BENCH_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    proc.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
-    proc.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, proc };
-}
-
-async function cannon(url: string, tokens: string[], seconds: number, pid?: number, warmUp = false): Promise<RoundFigures> {
-  const cpu0 = treeCpuMs(pid);
-  let next = 0;
-  const r = await autocannon({
-    url,
-    method: 'GET',
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 60,
-    requests: [
-      {
-        setupRequest: (req: { headers?: Record<string, string> }) => {
-          req.headers = { ...req.headers, authorization: tokens[next++ % tokens.length]! };
-          return req;
-        },
-      },
-    ],
-  });
-  if (warmUp) return { p50: 0, p99: 0, rps: 0, cpu: 0 };
-  return roundFigures(url, r, pid, cpu0);
+  await listenBaseline(app);
 }
 
 async function main() {
@@ -234,7 +197,7 @@ async function main() {
     if (!reuse) await seedAll(dataDir);
     const running = await startServer({ dataDir, work, databaseUrl: null });
     server = running.server;
-    const bl = await startBaseline(dataDir);
+    const bl = await startBaseline(import.meta.filename, dataDir);
     base = bl.proc;
     const tokens = await Promise.all(DOCTORS.map((a) => login(running.base, a, 'demo123')));
     const adminToken = await login(running.base, 'admin', 'admin123');
@@ -246,12 +209,7 @@ async function main() {
     const ctx = benchContext(handle, dataDir);
     const raw = handle.db.withoutPlugins() as unknown as Kysely<any>;
     const statements = await kpiStatements(ctx);
-    for (const [i, s] of statements.entries()) {
-      const c = s.compile(raw);
-      const plan = await raw.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${c.sql}`, [...c.parameters]));
-      log(`plan of KPI statement ${i + 1}:`);
-      for (const r of plan.rows) log(`  ${r.detail}`);
-    }
+    for (const [i, s] of statements.entries()) await printPlan(raw, `KPI statement ${i + 1}`, s.compile(raw));
 
     // Both sides answer the same page for the same doctor.
     for (const token of tokens) {
@@ -275,35 +233,19 @@ async function main() {
     // (1) the worklist.
     // A round long enough for the slowest answers at scale to come back many times over.
     const each = Math.max(5, Math.round(SECONDS / ROUNDS));
-    const plan = [
-      { name: 'worklist API', url: apiUrl, pid: server.pid },
-      { name: 'baseline', url: bareUrl, pid: base.pid },
-    ];
-    for (const p of plan) await cannon(p.url, tokens, 2, p.pid, true);
-    const runs = new Map<string, RoundFigures[]>(plan.map((p) => [p.name, []]));
-    for (let i = 0; i < ROUNDS; i++) for (const p of plan) runs.get(p.name)!.push(await cannon(p.url, tokens, each, p.pid));
-
-    const r = new Map(
-      [...runs].map(([n, rs]) => [
-        n,
-        {
-          p50: median(rs.map((x) => x.p50)),
-          p99: median(rs.map((x) => x.p99)),
-          rps: median(rs.map((x) => x.rps)),
-          cpu: median(rs.map((x) => x.cpu)),
-        },
-      ]),
+    const r = await interleavedRounds(
+      [
+        { name: 'worklist API', url: apiUrl, pid: server.pid },
+        { name: 'baseline', url: bareUrl, pid: base.pid },
+      ],
+      tokens,
+      { rounds: ROUNDS, seconds: each, connections: CONNECTIONS },
     );
     log('');
     log(
-      `${RESIDENTS} residents, 5 village doctors (rotating), ${ROUNDS} interleaved rounds of ${each} s at ${CONNECTIONS} connections, SQLite, server workers: ${process.env.SERVER_WORKERS ?? 1}, ${os.cpus().length} CPUs, load average ${os
-        .loadavg()
-        .map((x) => x.toFixed(1))
-        .join(' ')}`,
+      `${RESIDENTS} residents, 5 village doctors (rotating), ${ROUNDS} interleaved rounds of ${each} s at ${CONNECTIONS} connections, SQLite, server workers: ${process.env.SERVER_WORKERS ?? 1}, ${machineLine()}`,
     );
-    log('                      p50        p99     req/s   CPU/req');
-    for (const [n, x] of r)
-      log(`  ${n.padEnd(12)} ${ms(x.p50).padStart(10)} ${ms(x.p99).padStart(10)} ${x.rps.toFixed(0).padStart(8)} ${ms(x.cpu).padStart(9)}`);
+    printFigures(r, log);
     const share = r.get('worklist API')!.rps / r.get('baseline')!.rps;
     log(
       `  worklist API at ${(share * 100).toFixed(0)} % of the baseline's req/s   (goal ≥ ${GOAL_SHARE * 100} %: ${share >= GOAL_SHARE ? 'met' : 'NOT met'})`,

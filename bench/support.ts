@@ -2,20 +2,24 @@
  * What every benchmark needs around the real server: a free loopback port,
  * waiting for start-up, signing in, a process's CPU time, and a private
  * PostgreSQL schema when DATABASE_URL is set; for the low-code benches, a
- * seeded SQLite folder with one released model (seedReleasedModel).
+ * seeded SQLite folder with one released model (seedReleasedModel); for the
+ * API-against-baseline benches, the baseline child process, interleaved load
+ * rounds, the figures table and the query plans.
  */
 import { createRequire } from 'node:module';
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { ModelBody } from '@medalliance/contract';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import type { DbHandle } from '../apps/server/src/db/connection.ts';
 import type { RuntimeModel } from '../apps/server/src/modules/visualdev/records.service.ts';
-import { login, startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
+import { freePort, login, startServerProcess, stopServerProcess } from '../apps/server/src/test/server-process.ts';
 
 export { freePort, login, waitForServer } from '../apps/server/src/test/server-process.ts';
 
@@ -194,3 +198,118 @@ export function roundFigures(url: string, r: CannonResult, pid: number | undefin
 }
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * A baseline server in a child process: `script` (the bench file itself) run
+ * again with BENCH_ROLE=baseline, BENCH_DATA_DIR and BENCH_PORT; it serves a
+ * minimal authenticated route over the same statement as the API under test
+ * (see listenBaseline). Resolves once it answers on its port.
+ */
+export async function startBaseline(script: string, dataDir: string): Promise<{ base: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, BENCH_ROLE: 'baseline', BENCH_DATA_DIR: dataDir, BENCH_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+    proc.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, proc };
+}
+
+/** In the baseline child: listen on BENCH_PORT and tell the parent (startBaseline) it is ready. */
+export async function listenBaseline(app: FastifyInstance): Promise<void> {
+  await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
+  process.stdout.write('ready\n');
+}
+
+/**
+ * One load round of GETs on `url`, each request signed with the next of
+ * `tokens` in turn; the figures of the server `pid` (its process tree). A
+ * warm-up round's figures are not taken.
+ */
+export async function cannon(
+  url: string,
+  tokens: string[],
+  seconds: number,
+  opts: { connections: number; pid?: number; warmUp?: boolean },
+): Promise<RoundFigures> {
+  const cpu0 = treeCpuMs(opts.pid);
+  let next = 0;
+  const r = await autocannon({
+    url,
+    method: 'GET',
+    connections: opts.connections,
+    duration: seconds,
+    timeout: 60,
+    requests: [
+      {
+        setupRequest: (req: { headers?: Record<string, string> }) => {
+          req.headers = { ...req.headers, authorization: tokens[next++ % tokens.length]! };
+          return req;
+        },
+      },
+    ],
+  });
+  if (opts.warmUp) return { p50: 0, p99: 0, rps: 0, cpu: 0 };
+  return roundFigures(url, r, opts.pid, cpu0);
+}
+
+/**
+ * Several sides (the API and its baseline) under the same load: a 2 s warm-up
+ * of each, then `rounds` interleaved rounds of `seconds` each (so a load
+ * change on the shared machine hits both alike); the median figures per side.
+ */
+export async function interleavedRounds(
+  sides: { name: string; url: string; pid?: number }[],
+  tokens: string[],
+  opts: { rounds: number; seconds: number; connections: number },
+): Promise<Map<string, RoundFigures>> {
+  for (const s of sides) await cannon(s.url, tokens, 2, { connections: opts.connections, pid: s.pid, warmUp: true });
+  const runs = new Map<string, RoundFigures[]>(sides.map((s) => [s.name, []]));
+  for (let i = 0; i < opts.rounds; i++)
+    for (const s of sides) runs.get(s.name)!.push(await cannon(s.url, tokens, opts.seconds, { connections: opts.connections, pid: s.pid }));
+  return new Map(
+    [...runs].map(([n, rs]) => [
+      n,
+      {
+        p50: median(rs.map((x) => x.p50)),
+        p99: median(rs.map((x) => x.p99)),
+        rps: median(rs.map((x) => x.rps)),
+        cpu: median(rs.map((x) => x.cpu)),
+      },
+    ]),
+  );
+}
+
+const fmtMs = (n: number) => `${n.toFixed(1)} ms`;
+
+/** The figures table of interleavedRounds, one line per side. */
+export function printFigures(r: Map<string, RoundFigures>, log: (line: string) => void = console.log): void {
+  log('                      p50        p99     req/s   CPU/req');
+  for (const [n, x] of r)
+    log(
+      `  ${n.padEnd(12)} ${fmtMs(x.p50).padStart(10)} ${fmtMs(x.p99).padStart(10)} ${x.rps.toFixed(0).padStart(8)} ${fmtMs(x.cpu).padStart(9)}`,
+    );
+}
+
+/** The machine line of a bench's result: CPUs and the load average (the machine is shared). */
+export const machineLine = () =>
+  `${os.cpus().length} CPUs, load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`;
+
+/** Prints SQLite's EXPLAIN QUERY PLAN of a compiled statement, so a missing index shows. */
+export async function printPlan(
+  db: Kysely<any>,
+  label: string,
+  c: CompiledQuery,
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${c.sql}`, [...c.parameters]));
+  log(`plan of ${label}:`);
+  for (const r of plan.rows) log(`  ${r.detail}`);
+}

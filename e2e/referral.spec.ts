@@ -4,17 +4,19 @@ import { fetchApi, launch, newPage, screenshotFailures, signIn, switchLanguage, 
 
 /**
  * Issue 19's referral story in the browser, on the demo alliance:
- * the township doctor of 城关镇 (徐丽; village doctors hold no referral menu
- * in the seeded grants) starts an up-referral from a patient flagged
- * 需转诊/紧急转诊 by a hypertension or diabetes follow-up (form prefilled),
- * picks the county hospital and submits; her colleague 马军 approves it
- * (同意转出) under 待我审批; the alliance's referral coordinator 何芸 accepts it
- * (同意接收), marks arrival (已到诊) and closes it (结案); 徐丽 then sees it
- * closed and the two-week follow-up under 转诊后两周待随访. Every referral
- * screen is shot in zh and en (into /tmp/team/referral/shots).
+ * the village doctor of 东风村 (邓山) starts an up-referral from a patient
+ * whose hypertension follow-up was uncontrolled and flagged 需转诊/紧急转诊
+ * (the flagged-patient entry; the form is prefilled from that visit), picks
+ * the county hospital and submits; the township centre above the village
+ * (马军 of 城关镇) approves it (同意转出) under 待我审批; the alliance's
+ * referral coordinator 何芸 accepts it (同意接收), marks arrival (已到诊) and
+ * closes it (结案); 邓山 then sees the state change and the two-week
+ * follow-up under 转诊后两周待随访 and records it. Every referral screen is
+ * shot in zh and en (into /tmp/team/referral2/shots).
  */
 let browser: Browser | undefined;
-const SHOTS = '/tmp/team/referral/shots';
+const SHOTS = '/tmp/team/referral2/shots';
+const VILLAGE_DOCTOR = 'dengshan';
 /** A screenshot once the tables stopped loading. */
 async function shot(page: Page, name: string) {
   await page
@@ -51,20 +53,34 @@ describe('two-way referral in the browser', () => {
   let referralNo = '';
   let referralId = '';
 
-  it('a township doctor starts an up-referral from a flagged follow-up', async () => {
+  it('a village doctor starts an up-referral from an uncontrolled hypertension follow-up', async () => {
     const page = await newPage(browser!);
-    await signIn(page, 'xuli', 'demo123');
+    await signIn(page, VILLAGE_DOCTOR, 'demo123');
     await page.goto(URL('referral_apply'));
     await page.getByTestId('referral-apply').waitFor();
-    await page.getByTestId('referral-table-mine').locator('tbody tr.ant-table-row').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('referral-table-mine').waitFor({ timeout: 30_000 });
     await shot(page, 'apply-mine-zh');
+    // A hypertension patient of the village on the flagged list's first page whose latest visit is that hypertension follow-up.
+    const token = await tokenOf(page);
+    const flagged = await fetchApi(token, 'GET', '/api/referral/flagged');
+    expect(flagged.status, flagged.msg).toBe(200);
+    let residentId = '';
+    for (const f of (flagged.data.list as { residentId: string; programme: string; openReferrals: number }[]).slice(0, 20)) {
+      if (f.programme !== 'htn' || f.openReferrals) continue;
+      const pre = await fetchApi(token, 'GET', `/api/referral/prefill?residentId=${f.residentId}`);
+      if (pre.data?.sourceProgramme === 'htn') {
+        residentId = f.residentId;
+        break;
+      }
+    }
+    expect(residentId, 'a flagged hypertension patient of 东风村').not.toBe('');
     await page.getByTestId('referral-tab-flagged').click();
-    const start = page.locator('[data-testid^="referral-start-"]').first();
+    const start = page.getByTestId(`referral-start-${residentId}`).first();
     await start.waitFor({ timeout: 20_000 });
     await shot(page, 'apply-flagged-zh');
     await start.click();
     await page.getByTestId('referral-diagnosis').waitFor();
-    expect(await page.getByTestId('referral-diagnosis').inputValue()).toMatch(/高血压|糖尿病/);
+    expect(await page.getByTestId('referral-diagnosis').inputValue()).toMatch(/高血压/);
     await pick(page, 'referral-to-unit', '青山县人民医院');
     await pick(page, 'referral-to-dept', '内科');
     await page.locator('.ant-modal-title').click();
@@ -74,9 +90,9 @@ describe('two-way referral in the browser', () => {
       .getByTestId('referral-apply-modal')
       .waitFor({ state: 'hidden' })
       .catch(() => undefined);
-    const token = await tokenOf(page);
     const mine = await fetchApi(token, 'GET', '/api/referral/worklists/mine?pageSize=1');
     expect(mine.data.list[0].status).toBe('0');
+    expect(mine.data.list[0].residentId).toBe(residentId);
     referralNo = mine.data.list[0].referralNo;
     referralId = mine.data.list[0].id;
     await page.getByTestId('referral-tab-mine').click();
@@ -86,7 +102,7 @@ describe('two-way referral in the browser', () => {
     await page.context().close();
   });
 
-  it('the township approves it (同意转出)', async () => {
+  it('the township above the village approves it (同意转出)', async () => {
     const page = await newPage(browser!);
     await signIn(page, 'majun', 'demo123');
     await page.goto(URL('referral_examine'));
@@ -132,10 +148,19 @@ describe('two-way referral in the browser', () => {
     await page.context().close();
   });
 
-  it('the applicant sees it closed and the two-week follow-up', async () => {
+  it('the village doctor sees the state change and the two-week follow-up', async () => {
     const page = await newPage(browser!);
-    await signIn(page, 'xuli', 'demo123');
+    await signIn(page, VILLAGE_DOCTOR, 'demo123');
     await page.goto(URL('referral_apply'));
+    await page.getByTestId('referral-table-mine').locator('tbody tr.ant-table-row').first().waitFor({ timeout: 30_000 });
+    await openByNumber(page, referralNo);
+    await page.locator('.ant-drawer-body .ant-timeline').waitFor();
+    expect(await page.locator('.ant-drawer-header').getByTestId('referral-status').innerText()).toContain('结案');
+    // The history shows every step the others took (同意转出, 同意接收, 已到诊, 结案).
+    const history = await page.locator('.ant-drawer-body .ant-timeline').innerText();
+    for (const step of ['同意转出', '同意接收', '已到诊', '结案']) expect(history).toContain(step);
+    await shot(page, 'apply-closed-zh');
+    await page.keyboard.press('Escape');
     await page.getByTestId('referral-tab-afterReferral').click();
     await page.getByTestId(`referral-open-${referralId}`).waitFor({ timeout: 30_000 });
     await shot(page, 'apply-after-referral-zh');
@@ -147,6 +172,7 @@ describe('two-way referral in the browser', () => {
     await page.getByTestId('referral-text').fill('电话随访，血压 132/84');
     await page.locator('.ant-modal:visible .ant-btn-primary').click();
     await page.locator('.ant-drawer-body .ant-alert-success').waitFor();
+    await shot(page, 'apply-followup-done-zh');
     await page.context().close();
   });
 
@@ -184,7 +210,7 @@ describe('two-way referral in the browser', () => {
     await page.context().close();
 
     const p2 = await newPage(browser!);
-    await signIn(p2, 'xuli', 'demo123');
+    await signIn(p2, VILLAGE_DOCTOR, 'demo123');
     await p2.goto(URL('referral_apply'));
     await p2.getByTestId('referral-apply').waitFor();
     await switchLanguage(p2, '切换语言', /English/);

@@ -28,6 +28,7 @@ import * as m0026 from './0026_health_child.ts';
 import * as m0027 from './0027_health_elderly.ts';
 import * as m0028 from './0028_referral.ts';
 import * as m0029 from './0029_consult_meetings.ts';
+import * as m0030 from './0030_referral_bench_indexes.ts';
 import * as m0031 from './0031_health_programme_indexes.ts';
 import * as m0032 from './0032_health_open_plans.ts';
 
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0027_health_elderly': m0027,
   '0028_referral': m0028,
   '0029_consult_meetings': m0029,
+  '0030_referral_bench_indexes': m0030,
   '0031_health_programme_indexes': m0031,
   '0032_health_open_plans': m0032,
 };
