@@ -23,24 +23,22 @@
  * Env: BENCH_PLANS_ONLY=1 stops after the plans (BENCH_SQL=1 prints the statements in full), BENCH_SCALE (1 → ~1,000,000 residents), BENCH_REUSE (a kept data folder), BENCH_SECONDS (9 per side and
  * programme, split into BENCH_ROUNDS=3 rounds), BENCH_CONNECTIONS (10), BENCH_KEEP=1 keeps the data.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CompiledQuery, Kysely, sql, SqliteDialect } from 'kysely';
 import { openDb } from '../apps/server/src/db/connection.ts';
 import {
-  autocannon,
   benchContext,
   benchWorkDir,
-  freePort,
+  interleavedRounds,
+  listenBaseline,
   login,
-  median,
-  roundFigures,
   type RoundFigures,
+  startBaseline,
   startServer,
   stopServer,
-  treeCpuMs,
 } from './support.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -200,11 +198,6 @@ async function worklistRunners() {
   return runners;
 }
 
-// ---------------------------------------------------------------------------------------------
-// DUPLICATES bench/health-kpi.ts (baseline(), startBaseline(), cannon()): to merge into support.ts
-// once the shared baseline spawner lands there. Only the route (one per programme) differs.
-// ---------------------------------------------------------------------------------------------
-
 /** The baseline process: the token check every route does, then the worklist statement with the caller's scope. */
 async function baseline() {
   const dataDir = process.env.BENCH_DATA_DIR!;
@@ -226,38 +219,8 @@ async function baseline() {
     const data = await runners[req.params.key](raw, scope);
     return { code: 200, msg: 'Success', data };
   });
-  await app.listen({ port: Number(process.env.BENCH_PORT), host: '127.0.0.1' });
-  process.stdout.write('ready\n');
+  await listenBaseline(app);
 }
-
-async function startBaseline(dataDir: string): Promise<{ base: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'health-programmes.ts')], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, BENCH_ROLE: 'baseline', BENCH_DATA_DIR: dataDir, BENCH_PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    proc.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
-    proc.once('exit', (code) => reject(new Error(`baseline exited with ${code}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, proc };
-}
-
-async function cannon(url: string, token: string, seconds: number, pid?: number, warmUp = false): Promise<RoundFigures> {
-  const cpu0 = treeCpuMs(pid);
-  const r = await autocannon({
-    url,
-    method: 'GET',
-    connections: CONNECTIONS,
-    duration: seconds,
-    timeout: 60,
-    headers: { authorization: token },
-  });
-  if (warmUp) return { p50: 0, p99: 0, rps: 0, cpu: 0 };
-  return roundFigures(url, r, pid, cpu0);
-}
-// ----------------------------------- end of the duplicated part ------------------------------
 
 /** The query plans of every worklist statement, captured from the module's own function on the caller's scope. */
 async function printPlans(dataDir: string, account: string) {
@@ -311,7 +274,7 @@ async function main() {
     if (process.env.BENCH_PLANS_ONLY) return;
     const running = await startServer({ dataDir, work, databaseUrl: null });
     server = running.server;
-    const bl = await startBaseline(dataDir);
+    const bl = await startBaseline(path.join(import.meta.dirname, 'health-programmes.ts'), dataDir);
     base = bl.proc;
     const token = await login(running.base, ACCOUNT, 'demo123');
     const urls = PROGRAMMES.map((p) => ({
@@ -345,21 +308,15 @@ async function main() {
     const failed: string[] = [];
     for (const u of urls) {
       try {
-        await cannon(u.apiUrl, token, 2, server.pid, true);
-        await cannon(u.bareUrl, token, 2, base.pid, true);
-        const api: RoundFigures[] = [];
-        const bare: RoundFigures[] = [];
-        for (let i = 0; i < ROUNDS; i++) {
-          api.push(await cannon(u.apiUrl, token, each, server.pid));
-          bare.push(await cannon(u.bareUrl, token, each, base.pid));
-        }
-        const med = (rs: RoundFigures[]) => ({
-          p50: median(rs.map((x) => x.p50)),
-          p99: median(rs.map((x) => x.p99)),
-          rps: median(rs.map((x) => x.rps)),
-          cpu: median(rs.map((x) => x.cpu)),
-        });
-        results.push({ name: u.name, api: med(api), bare: med(bare) });
+        const r = await interleavedRounds(
+          [
+            { name: 'api', url: u.apiUrl, pid: server.pid },
+            { name: 'bare', url: u.bareUrl, pid: base.pid },
+          ],
+          [token],
+          { rounds: ROUNDS, seconds: each, connections: CONNECTIONS },
+        );
+        results.push({ name: u.name, api: r.get('api')!, bare: r.get('bare')! });
       } catch (err) {
         // A worklist too slow for a round (a bad plan at scale) must not hide the others' figures: time one answer per side.
         const once = async (url: string) => {
