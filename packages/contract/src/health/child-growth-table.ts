@@ -9,6 +9,10 @@
  * Copies of the 2009 tables consulted: m.bdocx.com/doc/1941744.html,
  * 360docs.net/doc/5f953795.html, m.jinchutou.com (表2), m.pcbaby.com.cn/110/1109502_1.html
  * (weight ranges 12–45 months, which match the ±3SD ends of 表3/表4).
+ * Every value below (2026-11) was checked against two copies that agree: the scanned
+ * 表1–表4 in github.com/Jogiter/gold-eater (public/{boy,girl}/{weight,height}.png,
+ * −3SD…+3SD, 0–81 months) and a separate transcription of the −2SD/median/+2SD
+ * columns, 0–81 months, in a public ECharts growth-chart page; none differed.
  * Below 3 years the length is recumbent (身长), from 3 years standing height (身高).
  *
  * Each row: [age in months, −2SD, median, +2SD]. Weight in kg, length in cm.
