@@ -46,6 +46,7 @@ import {
   startBaseline,
   startServer,
   stopServer,
+  runBench,
 } from './support.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -291,16 +292,4 @@ async function main() {
   }
 }
 
-if (process.env.BENCH_ROLE === 'baseline') {
-  baseline().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-} else {
-  main()
-    .then(() => process.exit(0))
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+runBench(main, baseline);

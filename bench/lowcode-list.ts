@@ -53,6 +53,7 @@ import {
   startSignedIn,
   stopServer,
   treeCpuMs,
+  runBench,
 } from './support.ts';
 
 const ROWS = Number(process.env.ROWS ?? process.env.BENCH_ROWS ?? 1_000_000);
@@ -337,16 +338,4 @@ const post = (body: unknown, token: string) => ({
   body: JSON.stringify(body),
 });
 
-if (process.env.BENCH_ROLE === 'baseline') {
-  baseline().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-} else {
-  main()
-    .then(() => process.exit(0))
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+runBench(main, baseline);

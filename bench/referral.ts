@@ -54,6 +54,7 @@ import {
   startBaseline,
   startServer,
   stopServer,
+  runBench,
 } from './support.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -413,16 +414,4 @@ async function main() {
   }
 }
 
-if (process.env.BENCH_ROLE === 'baseline') {
-  baseline().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-} else {
-  main()
-    .then(() => process.exit(0))
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+runBench(main, baseline);

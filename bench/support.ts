@@ -313,3 +313,20 @@ export async function printPlan(
   log(`plan of ${label}:`);
   for (const r of plan.rows) log(`  ${r.detail}`);
 }
+
+/**
+ * A bench file's entry point: the baseline child (startBaseline runs the file
+ * again with BENCH_ROLE=baseline) serves its route; otherwise the bench runs and
+ * exits. Any failure exits 1.
+ */
+export function runBench(main: () => Promise<void>, baseline: () => Promise<void>): void {
+  const fail = (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  };
+  if (process.env.BENCH_ROLE === 'baseline') baseline().catch(fail);
+  else
+    main()
+      .then(() => process.exit(0))
+      .catch(fail);
+}

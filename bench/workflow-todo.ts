@@ -41,6 +41,7 @@ import {
   startServer,
   stopServer,
   treeCpuMs,
+  runBench,
 } from './support.ts';
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
@@ -408,16 +409,4 @@ async function main() {
   }
 }
 
-if (process.env.BENCH_ROLE === 'baseline') {
-  baseline().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
-} else {
-  main()
-    .then(() => process.exit(0))
-    .catch((err) => {
-      console.error(err);
-      process.exit(1);
-    });
-}
+runBench(main, baseline);

@@ -21,6 +21,7 @@ import { all } from '../../../modules/health/plans/rows.ts';
 import { stableId } from '../menus.ts';
 import { CHILD_CHECKUP_MODEL, CHILD_CHECKUP_TABLE, CHILD_NEWBORN_MODEL, CHILD_NEWBORN_TABLE, seedChildModels } from './child-models.ts';
 import { insertBatches } from '../batches.ts';
+import { mulberry32 } from '../random.ts';
 
 /**
  * Fictitious child-health data (issue 18, M7 demo) derived from E's residents
@@ -41,17 +42,6 @@ import { insertBatches } from '../batches.ts';
 
 const RESIDENT_TABLE = 'lc_health_resident';
 export const childSeedId = (kind: string, key: string) => stableId('97', `child:${kind}:${key}`);
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A resident row as stored (all columns, for cloning a newborn into the same family). */
 export type ResidentRow = Record<string, unknown> & {

@@ -18,6 +18,7 @@ import { PLAN_HORIZON_MS } from '../../../modules/health/plans/plans.service.ts'
 import { stableId } from '../menus.ts';
 import { seedChronicModels } from './chronic-models.ts';
 import { insertBatches } from '../batches.ts';
+import { mulberry32 } from '../random.ts';
 
 /**
  * Fictitious hypertension and type 2 diabetes patients among E's residents
@@ -37,17 +38,6 @@ const RESIDENT_TABLE = 'lc_health_resident';
 const HISTORY_MS = 2 * 365 * DAY_MS;
 
 export const chronicSeedId = (kind: string, key: string) => stableId('96', `chronic:${kind}:${key}`);
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Resident {
   id: string;

@@ -15,6 +15,7 @@ import type { AppContext } from '../../../context.ts';
 import { stableId } from '../menus.ts';
 import { ELDERLY_CHECK_MODEL, ELDERLY_CHECK_TABLE, seedElderlyModels } from './elderly-models.ts';
 import { insertBatches } from '../batches.ts';
+import { mulberry32 } from '../random.ts';
 
 /**
  * Fictitious annual health checks of E's residents aged 65+ (issue 18 demo
@@ -31,17 +32,6 @@ const RESIDENT_TABLE = 'lc_health_resident';
 const YEARS_BACK = 2;
 
 export const elderlySeedId = (kind: string, key: string) => stableId('97', `old:${kind}:${key}`);
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface ElderlyResident {
   id: string;

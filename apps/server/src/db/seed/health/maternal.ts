@@ -18,6 +18,7 @@ import { MAT_MODELS, type MatVisitType } from '../../../modules/health/maternal/
 import { stableId } from '../menus.ts';
 import { seedMaternalModels } from './maternal-models.ts';
 import { insertBatches } from '../batches.ts';
+import { mulberry32 } from '../random.ts';
 
 /**
  * Fictitious pregnancies among E's female residents aged 20–40 (issue 18 demo
@@ -95,17 +96,6 @@ const SCENARIOS: Scenario[] = [
   { g: 150, reg: 72, visits: [73, 118], state: 'lost', reason: '外出务工，电话无法联系' },
   { g: 130, reg: 68, visits: [70], state: 'movedOut', reason: '随丈夫迁往外省', ended: 10 },
 ];
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Women aged 20–40 with a normal archive, one per unit in turn (ids in order), as many as scenarios × `scale`. */
 export function pickMothers(residents: MatResident[], at: number, count: number): MatResident[] {

@@ -15,6 +15,7 @@ import type { AppContext } from '../../../context.ts';
 import { stableId } from '../menus.ts';
 import { PSY_MODEL, PSY_TABLE, seedPsyModels } from './psy-models.ts';
 import { insertBatches } from '../batches.ts';
+import { mulberry32 } from '../random.ts';
 
 /**
  * Fictitious severe-mental-disorder patients among E's residents (issue 18
@@ -29,17 +30,6 @@ import { insertBatches } from '../batches.ts';
 
 const RESIDENT_TABLE = 'lc_health_resident';
 export const psySeedId = (kind: string, key: string) => stableId('97', `psy:${kind}:${key}`);
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface PsyDemoResident {
   id: string;

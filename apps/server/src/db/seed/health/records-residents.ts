@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { completenessOf } from '../../../modules/health/records/resident-rules.ts';
 import { FAMILY_TABLE, RESIDENT_TABLE, healthSeedId } from './records-models.ts';
 import { insertBatches } from '../batches.ts';
+import { mulberry32 } from '../random.ts';
 
 /**
  * A fictitious population for the resident archive (issue 17 demo data): about
@@ -32,17 +33,6 @@ export const DEMO_UNITS = [
 const REF = Date.UTC(2026, 0, 1);
 const DAY = 86_400_000;
 const YEAR = 365.25 * DAY;
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'.split(

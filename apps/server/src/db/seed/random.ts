@@ -1,0 +1,14 @@
+/**
+ * The demo seeds' pseudo-random numbers: mulberry32, a small PRNG with a fixed
+ * seed, so every seed writes the same fictitious population on every machine.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
