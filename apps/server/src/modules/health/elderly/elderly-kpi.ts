@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { elderlyBirthBound, type ElderlyKpiRow } from '@medalliance/contract';
 import { ELDERLY_CHECK_TABLE } from '../../../db/seed/health/elderly-models.ts';
-import type { KpiOrgView } from '../kpi/kpi-orgs.ts';
 import { RESIDENT_TABLE } from '../plans/worklist.ts';
-import { viewBucket, viewFilter } from './org-buckets.ts';
+import { orgBucket, orgFilter, type KpiOrgView } from '../kpi/kpi-orgs.ts';
 
 /**
  * 老年人健康管理率 (issue 18, M8; §1.9) = eligible residents with a check in
@@ -16,13 +15,13 @@ import { viewBucket, viewFilter } from './org-buckets.ts';
 // Result columns are one lowercase word: SQLite's driver keys rows in camelCase even without plugins.
 export async function elderlyKpiTable(db: Kysely<any>, view: KpiOrgView, year: number) {
   const org = sql.ref('r.manageOrgId');
-  const stmt = sql<{ k: string; eligible: unknown; checked: unknown }>`select ${viewBucket(view, org)} as k,
+  const stmt = sql<{ k: string; eligible: unknown; checked: unknown }>`select ${orgBucket(view, org)} as k,
       count(*) as eligible,
       sum(case when exists (select 1 from ${sql.table(ELDERLY_CHECK_TABLE)} c
         where c.${sql.id('residentId')} = r.id and c.${sql.id('checkYear')} = ${year}) then 1 else 0 end) as checked
     from ${sql.table(RESIDENT_TABLE)} r
     where r.${sql.id('archiveState')} = 1 and r.${sql.id('birthDate')} < ${elderlyBirthBound(year)}
-      and ${viewFilter(view, org)}
+      and ${orgFilter(view, org)}
     group by 1`;
   const res = await stmt.execute(db);
   const byKey = new Map(res.rows.map((r) => [String(r.k), { eligible: Number(r.eligible ?? 0), checked: Number(r.checked ?? 0) }]));

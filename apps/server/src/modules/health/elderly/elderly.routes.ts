@@ -24,12 +24,11 @@ import { now } from '../../../lib/clock.ts';
 import { grantsFor } from '../../permission/grants.service.ts';
 import { createRecord, readRecord, recordOf, runtimeModel, updateRecord, type Authorized } from '../../visualdev/records.service.ts';
 import { residentInScope } from '../chronic/residents.ts';
-import { kpiOrgTree, kpiOrgView } from '../kpi/kpi-orgs.ts';
+import { kpiOrgTree, kpiOrgView, rowOrgIds } from '../kpi/kpi-orgs.ts';
 import { healthScope } from '../privacy/scope.ts';
 import { elderlyKpiTable } from './elderly-kpi.ts';
 import { elderlyChecks, elderlyResidents, elderlyWorklist, type ElderlyFilter } from './elderly.service.ts';
 import { followupOrgPlans, followupOrgTable } from './followup-org.ts';
-import { rowOrgIds } from './org-buckets.ts';
 import { getElderlySettings, setElderlySettings } from './settings.ts';
 import './messages.ts';
 

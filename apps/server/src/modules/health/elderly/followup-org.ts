@@ -1,9 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ageOn, planState, type FollowupOrgCell, type FollowupOrgMetric, type FollowupOrgRow } from '@medalliance/contract';
-import type { KpiOrgView } from '../kpi/kpi-orgs.ts';
 import { all } from '../plans/rows.ts';
 import { maskRow, RESIDENT_TABLE } from '../plans/worklist.ts';
-import { viewBucket, viewFilter } from './org-buckets.ts';
+import { orgBucket, orgFilter, type KpiOrgView } from '../kpi/kpi-orgs.ts';
 
 /**
  * 随访列表（机构） (menu treatment_list_org): per unit and per programme of
@@ -33,11 +32,11 @@ const metricCondition = (m: FollowupOrgMetric, p: Period): RawBuilder<boolean> =
 export async function followupOrgTable(db: Kysely<any>, view: KpiOrgView, period: Period) {
   const org = sql.ref('p.org_id');
   const res = await sql<{ k: string; programme: string; due: unknown; visited: unknown; overdue: unknown }>`select
-      ${viewBucket(view, org)} as k, p.programme as programme, count(*) as due,
+      ${orgBucket(view, org)} as k, p.programme as programme, count(*) as due,
       sum(case when p.visit_id is not null then 1 else 0 end) as visited,
       sum(case when p.visit_id is null and p.window_end < ${period.at} then 1 else 0 end) as overdue
     from health_plans p
-    where ${overlaps(period)} and ${viewFilter(view, org)}
+    where ${overlaps(period)} and ${orgFilter(view, org)}
     group by 1, 2`.execute(db);
   const counts = new Map<string, Record<string, FollowupOrgCell>>();
   const programmes = new Set<string>();

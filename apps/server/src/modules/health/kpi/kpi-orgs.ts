@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { KpiOrgNode } from '@medalliance/contract';
 import type { AppContext } from '../../../context.ts';
 import { forbidden } from '../../../http/errors.ts';
@@ -141,4 +141,27 @@ export async function kpiOrgTree(ctx: AppContext, session: SessionInfo): Promise
     (parent.children ??= []).push(node);
   }
   return out;
+}
+
+/** `column in (the view's organisations)`, nothing for the whole county, and no row for an empty view. */
+export function orgFilter(view: KpiOrgView, column: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (!view.orgIds) return sql`1 = 1`;
+  if (!view.orgIds.length) return sql`1 = 0`;
+  return sql`${column} in (${sql.join(view.orgIds)})`;
+}
+
+/** The row key of an organisation column: a CASE over the rows' id lists (bound values). */
+export function orgBucket(view: KpiOrgView, column: RawBuilder<unknown>): RawBuilder<unknown> {
+  const byRow = new Map<string, string[]>();
+  for (const [org, row] of view.bucketOf) if (row !== view.org.id) byRow.set(row, [...(byRow.get(row) ?? []), org]);
+  if (!byRow.size) return sql`${view.org.id}`;
+  const whens = [...byRow].map(([row, ids]) => sql`when ${column} in (${sql.join(ids)}) then ${row}`);
+  // Grouped by position (group by 1): the same CASE written twice would bind new parameters PostgreSQL cannot match.
+  return sql`case ${sql.join(whens, sql` `)} else ${view.org.id} end`;
+}
+
+/** The organisations of one row of the by-organisation table; null for a row that is not one (the caller answers 403). */
+export function rowOrgIds(view: KpiOrgView, rowId: string): string[] | null {
+  if (!view.rows.some((r) => r.id === rowId)) return null;
+  return [...view.bucketOf].filter(([, row]) => row === rowId).map(([org]) => org);
 }

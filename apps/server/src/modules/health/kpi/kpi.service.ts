@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { now } from '../../../lib/clock.ts';
 import type { SessionInfo } from '../../oauth/sessions.service.ts';
-import { kpiOrgView, type KpiOrgView } from './kpi-orgs.ts';
+import { kpiOrgView, orgBucket, orgFilter, type KpiOrgView } from './kpi-orgs.ts';
 
 /**
  * The health KPIs (issue 17, M3 §1.9) as bound SQL statements, aggregated in
@@ -66,22 +66,6 @@ export function kpiWindow(year?: number): KpiWindow {
 }
 
 type Grouping = { by: 'org'; view: KpiOrgView } | { by: 'doctor'; view: KpiOrgView };
-
-/** `column in (subtree)`, or nothing for the whole county. */
-function orgFilter(view: KpiOrgView, column: RawBuilder<unknown>): RawBuilder<unknown> {
-  if (!view.orgIds) return sql`1 = 1`;
-  return sql`${column} in (${sql.join(view.orgIds)})`;
-}
-
-/** The row key of an organisation column: a CASE over the rows' id lists (bound values). */
-function orgBucket(view: KpiOrgView, column: RawBuilder<unknown>): RawBuilder<unknown> {
-  const byRow = new Map<string, string[]>();
-  for (const [org, row] of view.bucketOf) if (row !== view.org.id) byRow.set(row, [...(byRow.get(row) ?? []), org]);
-  if (!byRow.size) return sql`${view.org.id}`;
-  const whens = [...byRow].map(([row, ids]) => sql`when ${column} in (${sql.join(ids)}) then ${row}`);
-  // Grouped by position (group by 1): the same CASE written twice would bind new parameters PostgreSQL cannot match.
-  return sql`case ${sql.join(whens, sql` `)} else ${view.org.id} end`;
-}
 
 /** Per enrolment with a visit in the window: its org, doctor, visits, face-to-face visits and last-visit key. */
 function perEnrolment(programme: KpiProgramme, w: KpiWindow, view: KpiOrgView) {
