@@ -108,6 +108,8 @@ export const seedMenus: SeedMenu[] = [
     legacy('course_replay', ['课程回放', '課程回放', 'Course replays'], 'training'),
     legacy('signup_examine', ['报名审核', '報名審核', 'Sign-up review'], 'training'),
     legacy('video_demand', ['视频点播', '視頻點播', 'Video on demand'], 'training'),
+    legacy('exam_manage', ['考试管理', '考試管理', 'Examinations'], 'training'),
+    legacy('my_exam', ['我的考试', '我的考試', 'My exams'], 'training'),
   ]),
   dir('meetings', ['会议与远程会诊', '會議與遠程會診', 'Meetings and consultations'], 'icon-ym icon-ym-generator-tab', [
     legacy('flow_settings', ['流程设置', '流程設置', 'Flow settings'], 'meeting'),
@@ -144,6 +146,8 @@ export const seedMenus: SeedMenu[] = [
     legacy('img_check_body', ['检查部位', '檢查部位', 'Body parts'], 'imaging'),
     legacy('img_org_sort', ['机构排序', '機構排序', 'Organization order'], 'imaging'),
     legacy('img_diag_temp_sort', ['诊断模板分类', '診斷模板分類', 'Template categories'], 'imaging'),
+    legacy('img_fee_schedule', ['收费标准', '收費標準', 'Fee schedule'], 'imaging'),
+    legacy('img_statistics', ['影像统计', '影像統計', 'Imaging statistics'], 'imaging'),
   ]),
   dir('referral', ['双向转诊', '雙向轉診', 'Two-way referral'], 'icon-ym icon-ym-flowLaunch', [
     legacy('referral_monitor', ['转诊监控', '轉診監控', 'Monitoring'], 'referral'),
@@ -162,6 +166,8 @@ export const seedMenus: SeedMenu[] = [
     legacy('serve_verify', ['服务核验', '服務核驗', 'Service verification'], 'familyDoctor'),
     legacy('serve_list', ['服务记录', '服務記錄', 'Service records'], 'familyDoctor'),
     legacy('question_list', ['问卷列表', '問卷列表', 'Questionnaires'], 'familyDoctor'),
+    legacy('fd_package', ['服务项目与服务包', '服務項目與服務包', 'Items and packages'], 'familyDoctor'),
+    legacy('fd_statis', ['签约履约统计', '簽約履約統計', 'Contract statistics'], 'familyDoctor'),
   ]),
   dir('dataApps', ['数据应用', '數據應用', 'Data applications'], 'icon-ym icon-ym-report', [
     {
