@@ -109,4 +109,25 @@ describe('resident records and privacy in the browser', () => {
       .catch(() => undefined);
     await switchLanguage(page, /^(Language|Switch language)$/, /简体中文/);
   });
+
+  it('enterprise persons: employers with their people’s figures, an employer opens its people masked (zh and en)', async () => {
+    const page = await newPage(browser!);
+    await signIn(page, 'xuli', 'demo123');
+    await page.goto('/health/followup/group_enterprise_person');
+    const rows = page.getByTestId('enterprise-table').locator('tbody tr.ant-table-row');
+    await rows.first().waitFor({ timeout: 30_000 });
+    const persons = Number(await rows.first().locator('td').nth(1).innerText());
+    expect(persons).toBeGreaterThan(0);
+    await screenshot(page, 'health-enterprises-zh');
+    await page.getByTestId('enterprise-name').first().click();
+    const people = page.locator('.ant-drawer').getByTestId('resident-table');
+    await people.locator('tbody tr.ant-table-row').first().waitFor({ timeout: 20_000 });
+    expect(await people.getByTestId('resident-id-number').first().innerText()).toMatch(/\*|^$/);
+    await screenshot(page, 'health-enterprise-people-zh');
+    await page.keyboard.press('Escape');
+    await switchLanguage(page, '切换语言', /English/);
+    await page.getByText('Not seen for a year').first().waitFor({ timeout: 15_000 });
+    await screenshot(page, 'health-enterprises-en');
+    await switchLanguage(page, /^(Language|Switch language)$/, /简体中文/);
+  });
 });

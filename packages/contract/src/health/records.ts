@@ -20,6 +20,8 @@ export const residentListBody = z.object({
   keyword: text(50).optional().default(''),
   orgId: z.string().trim().max(40).optional().default(''),
   familyId: z.string().trim().max(40).optional().default(''),
+  /** Only the residents of one employer (工作单位), exactly as the archive spells it. */
+  workUnit: text(100).optional().default(''),
   archiveState: z
     .union([z.literal(''), z.coerce.number().int().min(0).max(2)])
     .optional()
@@ -59,6 +61,17 @@ export const familyListBody = z.object({
   sort: z.enum(['familyName', 'memberCount', 'creatorTime']).optional(),
   order: z.enum(['asc', 'desc']).optional().default('asc'),
 });
+
+export const ENTERPRISE_SORTS = ['workUnit', 'persons', 'htn', 'dm', 'incomplete', 'inactive'] as const;
+
+/** The employers of the archive's residents (企业人员健康), grouped with their people's health figures. */
+export const enterpriseListBody = z.object({
+  ...page,
+  keyword: text(50).optional().default(''),
+  sort: z.enum(ENTERPRISE_SORTS).optional().default('persons'),
+  order: z.enum(['asc', 'desc']).optional().default('desc'),
+});
+export type EnterpriseListBody = z.output<typeof enterpriseListBody>;
 
 export const familyCreateBody = z.object({
   familyName: text(100).min(1),

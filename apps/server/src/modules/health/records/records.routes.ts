@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  enterpriseListBody,
   exportBody,
   familyCreateBody,
   familyListBody,
@@ -34,6 +35,7 @@ import { recordHealthAudit } from '../privacy/audit.ts';
 import { healthRights, recordsAccess, requireRight } from '../privacy/rights.ts';
 import { callerUnit, healthScope } from '../privacy/scope.ts';
 import { archiveAction } from './archive-actions.ts';
+import { listEnterprises } from './enterprises.service.ts';
 import { familyDetail, listFamilies, setFamilyMember } from './families.service.ts';
 import type { ArchiveAction } from './resident-rules.ts';
 import { listResidents, raw, residentRow, residentSummary, worklistCounts, type ResidentOut } from './residents.service.ts';
@@ -100,6 +102,12 @@ export async function recordsRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const body = parse(residentListBody, req.body ?? {}, lang(req));
     await requireRight(ctx, req.session, 'view');
     return ok(await listResidents(ctx, await healthScope(ctx, req.session), body));
+  });
+
+  app.post(`${H}/enterprises/list`, access, async (req) => {
+    const body = parse(enterpriseListBody, req.body ?? {}, lang(req));
+    await requireRight(ctx, req.session, 'view');
+    return ok(await listEnterprises(ctx, await healthScope(ctx, req.session), body));
   });
 
   app.get(`${H}/worklists/counts`, access, async (req) => {

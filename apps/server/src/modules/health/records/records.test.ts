@@ -327,3 +327,82 @@ describe('bad input', () => {
     expect((await t.call('POST', '/api/health/residents', { token: tok.shenji, body: { data: base() } })).status).toBe(403);
   });
 });
+
+describe('enterprise persons (企业人员健康)', () => {
+  /** The employers of the residents managed by `orgs`, counted in plain JavaScript over the raw rows. */
+  async function byHand(orgs: string[] | null) {
+    let q = db.selectFrom(RESIDENT_TABLE).select(['id', 'workUnit', 'sex', 'manageOrgId']).where('archiveState', '<>', 2);
+    if (orgs) q = q.where('manageOrgId', 'in', orgs);
+    const rows = (await q.execute()).filter((r) => r.workUnit);
+    const htn = new Set(
+      (
+        await db
+          .selectFrom('health_chronic_enrolments')
+          .select('resident_id as rid')
+          .where('programme', '=', 'htn')
+          .where('outcome', '=', 0)
+          .execute()
+      ).map((e) => e.rid),
+    );
+    const out = new Map<string, { persons: number; men: number; htn: number }>();
+    for (const r of rows) {
+      const g = out.get(r.workUnit) ?? { persons: 0, men: 0, htn: 0 };
+      g.persons += 1;
+      if (r.sex === '1') g.men += 1;
+      if (htn.has(r.id)) g.htn += 1;
+      out.set(r.workUnit, g);
+    }
+    return out;
+  }
+
+  it('groups the residents in scope by employer, as counted by hand, and lists each employer’s people masked', async () => {
+    const all = await t.call('POST', '/api/health/enterprises/list', { token: tok.admin, body: { pageSize: 200 } });
+    expect(all.code).toBe(200);
+    const hand = await byHand(null);
+    expect(hand.size).toBeGreaterThan(2);
+    expect(all.data.pagination.total).toBe(hand.size);
+    for (const row of all.data.list)
+      expect({ persons: row.persons, men: row.men, htn: row.htn }, row.workUnit).toEqual(hand.get(row.workUnit));
+    const persons = all.data.list.map((r: { persons: number }) => r.persons);
+    expect(persons).toEqual([...persons].sort((a, b) => b - a));
+
+    // The township sees only its own subtree's people.
+    const orgs = (await db.selectFrom('organizations').select('id').where('id_path', 'like', `%${TOWN}%`).execute()).map((o) => o.id);
+    const town = await t.call('POST', '/api/health/enterprises/list', {
+      token: tok.xuli,
+      body: { pageSize: 200, sort: 'workUnit', order: 'asc' },
+    });
+    const townHand = await byHand(orgs);
+    expect(town.data.list.map((r: { workUnit: string; persons: number }) => [r.workUnit, r.persons])).toEqual(
+      [...townHand.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => [k, v.persons]),
+    );
+
+    // An employer's people: the resident list filtered by work unit, masked; the figures leave cancelled archives out.
+    const first = all.data.list[0];
+    const people = async (archiveState: number) =>
+      (
+        await t.call('POST', '/api/health/residents/list', {
+          token: tok.admin,
+          body: { workUnit: first.workUnit, archiveState, pageSize: 100 },
+        })
+      ).data;
+    const [drafts, normal] = [await people(0), await people(1)];
+    expect(drafts.pagination.total + normal.pagination.total).toBe(first.persons);
+    expect(normal.list[0].idNumber).toContain('*');
+  });
+
+  it('searches employers by name, refuses bad sorts and huge keywords, and needs the records grant', async () => {
+    const hit = await t.call('POST', '/api/health/enterprises/list', { token: tok.admin, body: { keyword: '砖厂' } });
+    expect(hit.data.list.every((r: { workUnit: string }) => r.workUnit.includes('砖厂'))).toBe(true);
+    expect(hit.data.list.length).toBeGreaterThan(0);
+    const injected = await t.call('POST', '/api/health/enterprises/list', { token: tok.admin, body: { keyword: "%' OR 1=1 --" } });
+    expect(injected.data.pagination.total).toBe(0);
+    expect((await t.call('POST', '/api/health/enterprises/list', { token: tok.admin, body: { sort: 'id; drop table x' } })).status).toBe(
+      400,
+    );
+    expect((await t.call('POST', '/api/health/enterprises/list', { token: tok.admin, body: { keyword: 'x'.repeat(51) } })).status).toBe(
+      400,
+    );
+    expect((await t.call('POST', '/api/health/enterprises/list', { token: tok.luoxin, body: {} })).status).toBe(403);
+  });
+});

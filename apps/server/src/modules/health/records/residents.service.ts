@@ -94,7 +94,7 @@ const LIKE_ESCAPE = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export function residentQuery(
   ctx: AppContext,
   scope: HealthScope,
-  q: Partial<Pick<ResidentListBody, 'keyword' | 'orgId' | 'familyId' | 'archiveState' | 'auditLevel'>>,
+  q: Partial<Pick<ResidentListBody, 'keyword' | 'orgId' | 'familyId' | 'workUnit' | 'archiveState' | 'auditLevel'>>,
   worklist?: ResidentWorklistKind,
 ): SelectQueryBuilder<any, any, object> {
   const db = raw(ctx);
@@ -109,6 +109,7 @@ export function residentQuery(
   }
   if (q.orgId) query = query.where('r.manageOrgId', '=', q.orgId);
   if (q.familyId) query = query.where('r.familyId', '=', q.familyId);
+  if (q.workUnit) query = query.where('r.workUnit', '=', q.workUnit);
   if (q.archiveState !== undefined && q.archiveState !== '') query = query.where('r.archiveState', '=', q.archiveState);
   if (q.auditLevel !== undefined && q.auditLevel !== '') query = query.where('r.auditLevel', '=', q.auditLevel);
   return query;

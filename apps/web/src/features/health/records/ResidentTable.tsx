@@ -17,7 +17,7 @@ import './messages.ts';
  * personal fields with a per-row reveal (reason asked, audited), the resident
  * page in a drawer.
  */
-export function ResidentTable({ worklist, extra }: { worklist?: WorklistKind; extra?: React.ReactNode }) {
+export function ResidentTable({ worklist, workUnit, extra }: { worklist?: WorklistKind; workUnit?: string; extra?: React.ReactNode }) {
   const { t } = useTranslation(NS);
   const [draft, setDraft] = useState({ keyword: '', orgId: '', archiveState: '' as number | '', auditLevel: '' as number | '' });
   const [q, setQ] = useState<ResidentQuery>({ currentPage: 1, pageSize: 20, keyword: '', orgId: '', archiveState: '', auditLevel: '' });
@@ -26,8 +26,11 @@ export function ResidentTable({ worklist, extra }: { worklist?: WorklistKind; ex
   const rights = useQuery({ queryKey: ['health', 'rights'], queryFn: async () => (await healthApi.rights()).data });
   const units = useQuery({ queryKey: ['health', 'units'], queryFn: async () => (await healthApi.units()).data.list });
   const data = useQuery({
-    queryKey: ['health', 'residents', worklist ?? 'all', q],
-    queryFn: async () => (await (worklist ? healthApi.worklist(worklist, q) : healthApi.residents(q))).data,
+    queryKey: ['health', 'residents', worklist ?? 'all', workUnit ?? '', q],
+    queryFn: async () => {
+      const query = workUnit ? { ...q, workUnit } : q;
+      return (await (worklist ? healthApi.worklist(worklist, query) : healthApi.residents(query))).data;
+    },
   });
   const apply = () => setQ({ ...q, ...draft, currentPage: 1 });
   const columns = [

@@ -11,4 +11,5 @@ export const pages: Record<string, PageLoader> = {
   '/health/move/move_manage': () => import('./TransferManagePage.tsx'),
   '/health/move/move_manage_search': () => import('./TransferSearchPage.tsx'),
   '/health/privacy/health_audit_log': () => import('./AuditLogPage.tsx'),
+  '/health/followup/group_enterprise_person': () => import('./EnterprisesPage.tsx'),
 };

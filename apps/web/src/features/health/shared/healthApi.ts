@@ -40,8 +40,29 @@ export interface ResidentQuery {
   archiveState?: number | '';
   auditLevel?: number | '';
   familyId?: string;
+  workUnit?: string;
   sort?: string;
   order?: 'asc' | 'desc';
+}
+
+export interface EnterpriseQuery {
+  currentPage: number;
+  pageSize: number;
+  keyword?: string;
+  sort?: 'workUnit' | 'persons' | 'htn' | 'dm' | 'incomplete' | 'inactive';
+  order?: 'asc' | 'desc';
+}
+
+/** One employer of the archive's residents with its people's health figures (企业人员健康). */
+export interface EnterpriseRow {
+  workUnit: string;
+  persons: number;
+  men: number;
+  women: number;
+  htn: number;
+  dm: number;
+  incomplete: number;
+  inactive: number;
 }
 
 export type WorklistKind = 'pendingAudit' | 'incomplete' | 'inactive' | 'duplicates' | 'badPhone' | 'toCancel';
@@ -153,6 +174,7 @@ export const healthApi = {
   doctors: (orgId: string) => http.get<{ list: { id: string; realName: string }[] }>(`${H}/units/${encodeURIComponent(orgId)}/doctors`),
   residents: (q: ResidentQuery) => http.post<PageResult<ResidentRow>>(`${H}/residents/list`, q),
   worklist: (kind: WorklistKind, q: ResidentQuery) => http.post<PageResult<ResidentRow>>(`${H}/worklists/${kind}`, q),
+  enterprises: (q: EnterpriseQuery) => http.post<PageResult<EnterpriseRow>>(`${H}/enterprises/list`, q),
   worklistCounts: () => http.get<Record<WorklistKind, number>>(`${H}/worklists/counts`),
   resident: (id: string) => http.get<ResidentDetail>(`${H}/residents/${encodeURIComponent(id)}`),
   form: () => http.get<{ formData: unknown }>(`${H}/residents/form`),
