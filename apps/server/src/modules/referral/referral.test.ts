@@ -127,7 +127,8 @@ async function upTo(until: 'draft' | 'submitted' | 'approved' | 'accepted' | 'ar
 beforeAll(async () => {
   t = await createTestApp();
   db = t.ctx.db.withoutPlugins() as unknown as Kysely<any>;
-  for (const a of ['admin', 'xuli', 'majun', 'hujian', 'zhangwei', 'liuyang', 'heyun', 'dengshan', 'wuqing']) tok[a] = await t.login(a);
+  for (const a of ['admin', 'xuli', 'majun', 'tianye', 'hujian', 'zhangwei', 'liuyang', 'heyun', 'dengshan', 'wuqing'])
+    tok[a] = await t.login(a);
   for (const u of await all(db, db.selectFrom('users').select(['id', 'account']))) uid[String(u.account)] = String(u.id);
   clock = testClock(T0);
   setClock(clock);
@@ -228,10 +229,13 @@ describe('the up-referral path', () => {
     expect(tl.map((e) => e.kind)).toEqual(['referralUp', 'referralFollowUp']);
   });
 
-  it('two approvers racing: exactly one wins', async () => {
+  it('two approvers racing: exactly one wins; the applicant may not approve their own referral', async () => {
     clock.set(T0);
     const id = await upTo('submitted');
-    const [a, b] = await Promise.all([act(tok.majun!, id, 'approve'), act(tok.xuli!, id, 'approve')]);
+    const self = await act(tok.xuli!, id, 'approve');
+    expect(self.status).toBe(403);
+    expect(self.msg).toContain('自己');
+    const [a, b] = await Promise.all([act(tok.majun!, id, 'approve'), act(tok.tianye!, id, 'approve')]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const events = await all(
       db,

@@ -76,6 +76,8 @@ export async function act(
   if (!grants.isAdministrator && !grants.modules.has(rule.menu)) throw forbidden();
   const parties = partiesOf(tree, r, caller);
   if (!rule.parties.some((p) => parties.includes(p))) throw forbidden('referral.notYourTurn');
+  // Separation of duties: the sending unit's approval is a second person's check, even where one person holds both grants.
+  if (input.action === 'approve' && r.applicantId === caller.userId && !grants.isAdministrator) throw forbidden('referral.selfApproval');
   if (transitionRefusal(input.action, r.status, r.arrived)) throw conflict('referral.wrongState');
   if (rule.reasonRequired && !input.reason.trim()) throw badRequest('referral.reasonRequired');
   if (input.action === 'submit') checkSummary(r);
