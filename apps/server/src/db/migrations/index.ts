@@ -31,6 +31,7 @@ import * as m0029 from './0029_consult_meetings.ts';
 import * as m0030 from './0030_referral_bench_indexes.ts';
 import * as m0031 from './0031_health_programme_indexes.ts';
 import * as m0032 from './0032_health_open_plans.ts';
+import * as m0039 from './0039_consult_reminders.ts';
 
 /**
  * Every migration in order. A module adds its tables in its own numbered file;
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0030_referral_bench_indexes': m0030,
   '0031_health_programme_indexes': m0031,
   '0032_health_open_plans': m0032,
+  '0039_consult_reminders': m0039,
 };

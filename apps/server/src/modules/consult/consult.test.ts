@@ -4,6 +4,7 @@ import { DEFAULT_CONSULT_SETTINGS } from '@medalliance/contract';
 import { setClock, testClock, type TestClock } from '../../lib/clock.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { all } from '../health/plans/rows.ts';
+import { remindLate } from './reminders.ts';
 
 /**
  * Remote consultation and conferences through the API with the clock fixed:
@@ -425,5 +426,35 @@ describe('conferences', () => {
     expect(r.participants).toBe(6); // the six village doctors (tianye holds the role too)
     expect((await t.call('POST', `/api/consult/conferences/${byRole}/cancel`, { token: tok.luoxin })).status).toBe(200);
     expect((await t.call('PUT', `/api/consult/conferences/${byRole}`, { token: tok.luoxin, body: conf() })).status).toBe(409);
+  });
+});
+
+describe('late reminders', () => {
+  it('reminds the approvers of a late application and the experts of a late opinion, each once', async () => {
+    clock.set(T0);
+    const normal = await apply(await resident());
+    const urgent = await apply(await resident(), 'xuli', { urgency: 'urgent' });
+    const codeOf = async (id: string) => (await t.call('GET', `/api/consult/requests/${id}`, { token: tok.xuli })).data.code as string;
+    const [normalCode, urgentCode] = [await codeOf(normal), await codeOf(urgent)];
+    const late = async (code: string, user = ZHANGWEI) => (await messagesOf(user, code)).filter((m) => m.title.includes('超时')).length;
+
+    await remindLate(t.ctx, T0 + 2 * HOUR - 1);
+    expect(await late(urgentCode)).toBe(0);
+    await remindLate(t.ctx, T0 + 2 * HOUR + 1);
+    expect(await late(urgentCode)).toBe(1);
+    expect(await late(normalCode)).toBe(0);
+    await remindLate(t.ctx, T0 + 24 * HOUR + 1);
+    expect([await late(urgentCode), await late(normalCode)]).toEqual([1, 1]);
+    expect(await late(normalCode, XULI)).toBe(0); // the applicant is not an approver
+
+    // Held without an opinion past the limit: the experts are reminded, once.
+    await toHeld(normal, T0);
+    const heldAt = (await t.call('GET', `/api/consult/requests/${normal}`, { token: tok.xuli })).data.heldAt as number;
+    await remindLate(t.ctx, heldAt + DEFAULT_CONSULT_SETTINGS.opinionHours * HOUR + 1);
+    await remindLate(t.ctx, heldAt + DEFAULT_CONSULT_SETTINGS.opinionHours * HOUR + 2);
+    const opinion = (await messagesOf(CHENJING, normalCode)).filter((m) => m.title.includes('意见出具时限'));
+    expect(opinion).toHaveLength(1);
+    expect(await late(normalCode)).toBe(2); // zhangwei: once as approver, once as expert
+    clock.set(T0);
   });
 });

@@ -10,7 +10,8 @@ export interface Notice {
   titleKey: string;
   params?: Record<string, string | number>;
   body: Record<string, unknown>;
-  senderId: string;
+  /** null: the system (a scheduled reminder). */
+  senderId: string | null;
 }
 
 export interface Tx {
@@ -34,7 +35,9 @@ export async function write<T>(ctx: AppContext, fn: (tx: Tx) => Promise<T>): Pro
         if (!to.length) return;
         // Stored titles are read by everyone in the message centre: the alliance's working language.
         const title = translate('zh', n.titleKey, n.params ?? {});
-        stored.push(await storeSystemMessages(trx, { toUserIds: to, title, kind: 'consult', body: n.body, senderId: n.senderId }, now()));
+        stored.push(
+          await storeSystemMessages(trx, { toUserIds: to, title, kind: 'consult', body: n.body, senderId: n.senderId ?? undefined }, now()),
+        );
       },
     };
     return fn(tx);
