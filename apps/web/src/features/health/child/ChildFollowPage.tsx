@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Card, Input, Space, Switch, Table, Tabs } from 'antd';
+import { Button, Card, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ReloadOutlined } from '@ant-design/icons';
+
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CHILD_WORKLISTS, type ChildWorklist } from '@medalliance/contract';
@@ -10,6 +10,7 @@ import { CheckDialog } from './CheckDialog.tsx';
 import { personColumns, planCode, planColumns, recordColumns } from './columns.tsx';
 import { NS } from './messages.ts';
 import './messages.ts';
+import { useWorklistQuery, WorklistToolbar } from '../shared/WorklistToolbar.tsx';
 
 /** The check-up stage of a check plan row (an Hb row: the server takes the stage of the date). */
 const stageOf = (r: ChildRow): string | undefined => (r.planKind === 'check' ? planCode(r) : undefined);
@@ -24,12 +25,9 @@ export default function ChildFollowPage() {
   const { t } = useTranslation(NS);
   const qc = useQueryClient();
   const [tab, setTab] = useState<ChildWorklist>('newborn');
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
-  const [mine, setMine] = useState(false);
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const query = useWorklistQuery();
+  const { q, page, setPage } = query;
   const [visit, setVisit] = useState<{ row: ChildRow; form: 'newborn' | 'checkup' } | null>(null);
-  const q = { ...page, keyword: applied, mine: mine ? ('1' as const) : ('0' as const) };
   const list = useQuery({
     queryKey: ['healthChild', 'worklist', tab, q],
     queryFn: async () => (await childApi.worklist(tab, q)).data,
@@ -59,32 +57,10 @@ export default function ChildFollowPage() {
         activeKey={tab}
         onChange={(k) => {
           setTab(k as ChildWorklist);
-          setPage((p) => ({ ...p, currentPage: 1 }));
+          query.firstPage();
         }}
         items={CHILD_WORKLISTS.map((k) => ({ key: k, label: <span data-testid={`child-tab-${k}`}>{t(`tab.${k}`)}</span> }))}
-        tabBarExtraContent={
-          <Space wrap>
-            <Input.Search
-              allowClear
-              placeholder={t('keyword')}
-              value={keyword}
-              onChange={(e) => setKeyword(e.target.value)}
-              onSearch={(v) => {
-                setApplied(v.trim());
-                setPage((p) => ({ ...p, currentPage: 1 }));
-              }}
-              style={{ width: 180 }}
-              maxLength={50}
-            />
-            <Space size={4}>
-              <Switch size="small" checked={mine} onChange={setMine} />
-              {t('mine')}
-            </Space>
-            <Button icon={<ReloadOutlined />} onClick={refresh}>
-              {t('refresh')}
-            </Button>
-          </Space>
-        }
+        tabBarExtraContent={<WorklistToolbar query={query} onRefresh={refresh} />}
       />
       <div data-testid="child-table">
         <Table<ChildRow>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Switch, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/feedback.ts';
@@ -11,6 +11,7 @@ import { personColumns, recordColumns } from './columns.tsx';
 import { fmtDate } from './format.ts';
 import { NS } from './messages.ts';
 import './messages.ts';
+import { useWorklistQuery, WorklistToolbar } from '../shared/WorklistToolbar.tsx';
 
 /**
  * Menu child_case (issue 18, M7): the children's health records of the
@@ -20,13 +21,12 @@ import './messages.ts';
 export default function ChildRecordsPage() {
   const { t } = useTranslation(NS);
   const qc = useQueryClient();
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
+  const query = useWorklistQuery();
+  const { page, setPage } = query;
   const [weakOnly, setWeakOnly] = useState(false);
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
   const [open, setOpen] = useState<ChildRow | null>(null);
   const [creating, setCreating] = useState(false);
-  const q = { ...page, keyword: applied, weak: weakOnly ? '1' : '' };
+  const q = { ...page, keyword: query.applied, weak: weakOnly ? '1' : '' };
   const list = useQuery({
     queryKey: ['healthChild', 'children', q],
     queryFn: async () => (await childApi.children(q)).data,
@@ -48,30 +48,23 @@ export default function ChildRecordsPage() {
   ];
   return (
     <Card size="small" style={{ margin: 12 }} data-testid="child-records">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('keyword')}
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => {
-            setApplied(v.trim());
-            setPage((p) => ({ ...p, currentPage: 1 }));
-          }}
-          style={{ width: 200 }}
-          maxLength={50}
-        />
-        <Space size={4}>
-          <Switch size="small" checked={weakOnly} onChange={setWeakOnly} />
-          {t('weak')}
-        </Space>
-        <Button icon={<ReloadOutlined />} onClick={refresh}>
-          {t('refresh')}
-        </Button>
+      <WorklistToolbar
+        query={query}
+        onRefresh={refresh}
+        toggle={{
+          checked: weakOnly,
+          onChange: (v) => {
+            setWeakOnly(v);
+            query.firstPage();
+          },
+          label: t('weak'),
+        }}
+        style={{ marginBottom: 12 }}
+      >
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="child-new">
           {t('newRecord')}
         </Button>
-      </Space>
+      </WorklistToolbar>
       <Table<ChildRow>
         rowKey={(r) => r.childId ?? r.residentId}
         size="small"

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, Modal, Select, Space, Switch, Table, Tabs, Tag } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ChronicProgramme, Worklist } from '@medalliance/contract';
 import { toast } from '../../../app/feedback.ts';
 import { MaskedText } from '../shared/MaskedText.tsx';
+import { useWorklistQuery, WorklistToolbar } from '../shared/WorklistToolbar.tsx';
 import { chronicApi, type Candidate, type ChronicRow } from './api.ts';
 import { fmtDate, fmtTime } from './format.ts';
 import { NS } from './messages.ts';
@@ -28,15 +29,12 @@ export function ChronicScreen({ programme }: { programme: ChronicProgramme }) {
   const { t } = useTranslation(NS);
   const qc = useQueryClient();
   const [tab, setTab] = useState<Tab>('due');
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
-  const [mine, setMine] = useState(false);
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const query = useWorklistQuery();
+  const { q, page, setPage } = query;
   const [visitFor, setVisitFor] = useState<ChronicRow | null>(null);
   const [enrolOpen, setEnrolOpen] = useState(false);
   const [outcomeFor, setOutcomeFor] = useState<ChronicRow | null>(null);
 
-  const q = { ...page, keyword: applied, mine: mine ? ('1' as const) : ('0' as const) };
   const list = useQuery({
     queryKey: ['healthChronic', programme, tab, q],
     queryFn: async () => (tab === 'patients' ? await chronicApi.patients(programme, q) : await chronicApi.worklist(programme, tab, q)).data,
@@ -121,34 +119,15 @@ export function ChronicScreen({ programme }: { programme: ChronicProgramme }) {
         activeKey={tab}
         onChange={(k) => {
           setTab(k as Tab);
-          setPage((p) => ({ ...p, currentPage: 1 }));
+          query.firstPage();
         }}
         items={TABS.map((k) => ({ key: k, label: <span data-testid={`chronic-tab-${k}`}>{t(`tab.${k}`)}</span> }))}
         tabBarExtraContent={
-          <Space wrap>
-            <Input.Search
-              allowClear
-              placeholder={t('keyword')}
-              value={keyword}
-              onChange={(e) => setKeyword(e.target.value)}
-              onSearch={(v) => {
-                setApplied(v.trim());
-                setPage((p) => ({ ...p, currentPage: 1 }));
-              }}
-              style={{ width: 200 }}
-              maxLength={50}
-            />
-            <Space size={4}>
-              <Switch size="small" checked={mine} onChange={setMine} />
-              {t('mine')}
-            </Space>
-            <Button icon={<ReloadOutlined />} onClick={refresh}>
-              {t('refresh')}
-            </Button>
+          <WorklistToolbar query={query} onRefresh={refresh}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEnrolOpen(true)} data-testid="chronic-enrol">
               {t('enrol')}
             </Button>
-          </Space>
+          </WorklistToolbar>
         }
       />
       <div data-testid="chronic-table">

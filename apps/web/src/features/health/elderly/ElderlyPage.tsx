@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, InputNumber, Input, Segmented, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, InputNumber, Segmented, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ReloadOutlined } from '@ant-design/icons';
+
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ELDERLY_AGE, type ElderlyWorklist } from '@medalliance/contract';
@@ -14,6 +14,7 @@ import { CheckDialog } from './CheckDialog.tsx';
 import { BAND_COLOR, fmtDate } from './format.ts';
 import { NS } from './messages.ts';
 import './messages.ts';
+import { useWorklistQuery, WorklistToolbar } from '../shared/WorklistToolbar.tsx';
 
 type Tab = ElderlyWorklist | 'residents' | 'checks' | 'settings';
 const TABS: Tab[] = ['unchecked', 'dependent', 'positive', 'residents', 'checks', 'settings'];
@@ -30,16 +31,13 @@ export default function ElderlyPage() {
   const { t } = useTranslation(NS);
   const qc = useQueryClient();
   const [tab, setTab] = useState<Tab>('unchecked');
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
-  const [mine, setMine] = useState(false);
+  const query = useWorklistQuery();
+  const { q, page, setPage } = query;
   const [checked, setChecked] = useState<'' | '0' | '1'>('');
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
   const [checkFor, setCheckFor] = useState<{ residentId: string; name: string } | null>(null);
   const [revealed, setRevealed] = useState<Record<string, Revealed>>({});
   const year = new Date().getFullYear();
 
-  const q = { ...page, keyword: applied, mine: mine ? ('1' as const) : ('0' as const) };
   const list = useQuery({
     queryKey: ['healthElderly', tab, q, checked],
     queryFn: async () => {
@@ -142,43 +140,28 @@ export default function ElderlyPage() {
         activeKey={tab}
         onChange={(k) => {
           setTab(k as Tab);
-          setPage((p) => ({ ...p, currentPage: 1 }));
+          query.firstPage();
         }}
         items={TABS.map((k) => ({ key: k, label: <span data-testid={`old-tab-${k}`}>{t(`tab.${k}`)}</span> }))}
         tabBarExtraContent={
           tab === 'settings' ? null : (
-            <Space wrap>
-              {tab === 'residents' && (
-                <Segmented
-                  size="small"
-                  value={checked}
-                  onChange={(v) => {
-                    setChecked(v as '' | '0' | '1');
-                    setPage((p) => ({ ...p, currentPage: 1 }));
-                  }}
-                  options={(['', '0', '1'] as const).map((v) => ({ value: v, label: t(`checked.${v}`) }))}
-                />
-              )}
-              <Input.Search
-                allowClear
-                placeholder={t('keyword')}
-                value={keyword}
-                onChange={(e) => setKeyword(e.target.value)}
-                onSearch={(v) => {
-                  setApplied(v.trim());
-                  setPage((p) => ({ ...p, currentPage: 1 }));
-                }}
-                style={{ width: 180 }}
-                maxLength={50}
-              />
-              <Space size={4}>
-                <Switch size="small" checked={mine} onChange={setMine} />
-                {t('mine')}
-              </Space>
-              <Button icon={<ReloadOutlined />} onClick={refresh}>
-                {t('refresh')}
-              </Button>
-            </Space>
+            <WorklistToolbar
+              query={query}
+              onRefresh={refresh}
+              filters={
+                tab === 'residents' && (
+                  <Segmented
+                    size="small"
+                    value={checked}
+                    onChange={(v) => {
+                      setChecked(v as '' | '0' | '1');
+                      query.firstPage();
+                    }}
+                    options={(['', '0', '1'] as const).map((v) => ({ value: v, label: t(`checked.${v}`) }))}
+                  />
+                )
+              }
+            />
           )
         }
       />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Input, Select, Space, Switch, Table } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Select, Table } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAT_RISK_LEVELS, MAT_STATES } from '@medalliance/contract';
@@ -10,20 +10,19 @@ import { NS } from './messages.ts';
 import { PregnancyDrawer } from './PregnancyDrawer.tsx';
 import { RegisterDialog } from './RegisterDialog.tsx';
 import './messages.ts';
+import { useWorklistQuery, WorklistToolbar } from '../shared/WorklistToolbar.tsx';
 
 /** 孕产妇档案 (menu parturient_case): the pregnancy records of the caller's units, register one, open one. */
 export default function CasePage() {
   const { t } = useTranslation(NS);
   const qc = useQueryClient();
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
+  const query = useWorklistQuery();
+  const { page, setPage } = query;
   const [state, setState] = useState('');
   const [riskLevel, setRiskLevel] = useState('');
-  const [mine, setMine] = useState(false);
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
   const [open, setOpen] = useState<string | null>(null);
   const [registering, setRegistering] = useState(false);
-  const q = { ...page, keyword: applied, state, riskLevel, mine: mine ? ('1' as const) : ('0' as const) };
+  const q = { ...query.q, state, riskLevel };
   const list = useQuery({
     queryKey: ['healthMaternal', 'pregnancies', q],
     queryFn: async () => (await matApi.pregnancies(q)).data,
@@ -46,51 +45,40 @@ export default function CasePage() {
       ),
     },
   ];
-  const reset = () => setPage((p) => ({ ...p, currentPage: 1 }));
+  const reset = query.firstPage;
   return (
     <Card size="small" style={{ margin: 12 }} data-testid="mat-case">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('keyword')}
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => {
-            setApplied(v.trim());
-            reset();
-          }}
-          style={{ width: 200 }}
-          maxLength={50}
-        />
-        <Select
-          style={{ width: 140 }}
-          value={state}
-          onChange={(v) => {
-            setState(v);
-            reset();
-          }}
-          options={[{ value: '', label: t('allStates') }, ...MAT_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))]}
-        />
-        <Select
-          style={{ width: 120 }}
-          value={riskLevel}
-          onChange={(v) => {
-            setRiskLevel(v);
-            reset();
-          }}
-          options={[{ value: '', label: t('allRisks') }, ...MAT_RISK_LEVELS.map((s) => ({ value: s, label: t(`risk.${s}`) }))]}
-        />
-        <Space size={4}>
-          <Switch size="small" checked={mine} onChange={setMine} />
-          {t('mine')}
-        </Space>
-        <Button icon={<ReloadOutlined />} onClick={refresh}>
-          {t('refresh')}
-        </Button>
+      <WorklistToolbar
+        query={query}
+        onRefresh={refresh}
+        style={{ marginBottom: 12 }}
+        filters={
+          <>
+            <Select
+              style={{ width: 140 }}
+              value={state}
+              onChange={(v) => {
+                setState(v);
+                reset();
+              }}
+              options={[{ value: '', label: t('allStates') }, ...MAT_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))]}
+            />
+            <Select
+              style={{ width: 120 }}
+              value={riskLevel}
+              onChange={(v) => {
+                setRiskLevel(v);
+                reset();
+              }}
+              options={[{ value: '', label: t('allRisks') }, ...MAT_RISK_LEVELS.map((s) => ({ value: s, label: t(`risk.${s}`) }))]}
+            />
+          </>
+        }
+      >
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)} data-testid="mat-register">
           {t('register')}
         </Button>
-      </Space>
+      </WorklistToolbar>
       <div data-testid="mat-table">
         <Table<MatRow>
           rowKey="pregnancyId"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Input, Space, Switch, Table, Tabs } from 'antd';
+import { Alert, Badge, Button, Card, Space, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ReloadOutlined } from '@ant-design/icons';
+
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAT_WORKLISTS, type MatWorklist } from '@medalliance/contract';
@@ -11,6 +11,7 @@ import { NS } from './messages.ts';
 import { PregnancyDrawer } from './PregnancyDrawer.tsx';
 import { VisitDialog } from './VisitDialog.tsx';
 import './messages.ts';
+import { useWorklistQuery, WorklistToolbar } from '../shared/WorklistToolbar.tsx';
 
 const PLAN_LISTS: MatWorklist[] = ['stageDue', 'postpartumDue', 'check42Due'];
 
@@ -19,14 +20,11 @@ export default function FollowPage() {
   const { t } = useTranslation(NS);
   const qc = useQueryClient();
   const [tab, setTab] = useState<MatWorklist>('stageDue');
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
-  const [mine, setMine] = useState(false);
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const query = useWorklistQuery();
+  const { q, page, setPage } = query;
   const [visitFor, setVisitFor] = useState<MatRow | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const m = mine ? ('1' as const) : ('0' as const);
-  const q = { ...page, keyword: applied, mine: m };
+  const m = q.mine;
   const list = useQuery({
     queryKey: ['healthMaternal', 'worklist', tab, q],
     queryFn: async () => (await matApi.worklist(tab, q)).data,
@@ -97,33 +95,13 @@ export default function FollowPage() {
   return (
     <Card size="small" style={{ margin: 12 }} data-testid="mat-follow">
       <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Space wrap>
-          <Input.Search
-            allowClear
-            placeholder={t('keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(v) => {
-              setApplied(v.trim());
-              setPage((p) => ({ ...p, currentPage: 1 }));
-            }}
-            style={{ width: 180 }}
-            maxLength={50}
-          />
-          <Space size={4}>
-            <Switch size="small" checked={mine} onChange={setMine} />
-            {t('mine')}
-          </Space>
-          <Button icon={<ReloadOutlined />} onClick={refresh}>
-            {t('refresh')}
-          </Button>
-        </Space>
+        <WorklistToolbar query={query} onRefresh={refresh} />
       </div>
       <Tabs
         activeKey={tab}
         onChange={(k) => {
           setTab(k as MatWorklist);
-          setPage((p) => ({ ...p, currentPage: 1 }));
+          query.firstPage();
         }}
         items={MAT_WORKLISTS.map((k) => ({
           key: k,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Input, Space, Switch, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PsyWorklist } from '@medalliance/contract';
@@ -14,22 +14,20 @@ import { NS } from './messages.ts';
 import { PatientDrawer } from './PatientDrawer.tsx';
 import { PsyReveal, type PsyRevealed } from './PsyReveal.tsx';
 import { VisitDialog } from './VisitDialog.tsx';
+import { useWorklistQuery, WorklistToolbar } from '../shared/WorklistToolbar.tsx';
 
 /** The patients (source 'patients') or one worklist, paged on the server, with the row actions. */
 export function PsyTable({ source }: { source: 'patients' | PsyWorklist }) {
   const { t } = useTranslation(NS);
   const qc = useQueryClient();
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
-  const [mine, setMine] = useState(false);
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const query = useWorklistQuery();
+  const { q, page, setPage } = query;
   const [visitFor, setVisitFor] = useState<PsyRow | null>(null);
   const [recordFor, setRecordFor] = useState<PsyRow | null>(null);
   const [outcomeFor, setOutcomeFor] = useState<PsyRow | null>(null);
   const [enrolOpen, setEnrolOpen] = useState(false);
   const [revealed, setRevealed] = useState<Record<string, PsyRevealed>>({});
 
-  const q = { ...page, keyword: applied, mine: mine ? ('1' as const) : ('0' as const) };
   const list = useQuery({
     queryKey: ['healthPsy', source, q],
     queryFn: async () => (source === 'patients' ? await psyApi.patients(q) : await psyApi.worklist(source, q)).data,
@@ -121,32 +119,13 @@ export function PsyTable({ source }: { source: 'patients' | PsyWorklist }) {
 
   return (
     <>
-      <Space wrap style={{ marginBottom: 8 }}>
-        <Input.Search
-          allowClear
-          placeholder={t('keyword')}
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-          onSearch={(v) => {
-            setApplied(v.trim());
-            setPage((p) => ({ ...p, currentPage: 1 }));
-          }}
-          style={{ width: 200 }}
-          maxLength={50}
-        />
-        <Space size={4}>
-          <Switch size="small" checked={mine} onChange={setMine} />
-          {t('mine')}
-        </Space>
-        <Button icon={<ReloadOutlined />} onClick={refresh}>
-          {t('refresh')}
-        </Button>
+      <WorklistToolbar query={query} onRefresh={refresh} style={{ marginBottom: 8 }}>
         {source === 'patients' && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEnrolOpen(true)} data-testid="psy-enrol">
             {t('enrol')}
           </Button>
         )}
-      </Space>
+      </WorklistToolbar>
       <div data-testid={`psy-table-${source}`}>
         <Table<PsyRow>
           rowKey={(r) => r.planId ?? r.enrolmentId}

@@ -16,6 +16,9 @@ defineMessages(HEALTH_SHARED_NS, {
     cancel: '取消',
     pickResident: '选择居民',
     searchResident: '输入姓名或身份证号查询',
+    searchByName: '按姓名查询',
+    onlyMine: '只看我的',
+    refresh: '刷新',
   },
   zhtw: {
     reveal: '查看完整資訊',
@@ -29,6 +32,9 @@ defineMessages(HEALTH_SHARED_NS, {
     cancel: '取消',
     pickResident: '選擇居民',
     searchResident: '輸入姓名或身分證號查詢',
+    searchByName: '按姓名查詢',
+    onlyMine: '只看我的',
+    refresh: '重新整理',
   },
   en: {
     reveal: 'Reveal',
@@ -42,5 +48,8 @@ defineMessages(HEALTH_SHARED_NS, {
     cancel: 'Cancel',
     pickResident: 'Choose a resident',
     searchResident: 'Search by name or ID number',
+    searchByName: 'Search by name',
+    onlyMine: 'Mine only',
+    refresh: 'Refresh',
   },
 });

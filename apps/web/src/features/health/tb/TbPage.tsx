@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Space, Switch, Tabs } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Form, Input, Modal, Radio, Select, Tabs } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { SettingsTab } from './SettingsTab.tsx';
 import { TbFormDialog } from './TbFormDialog.tsx';
 import { TbTable, type TbTab } from './TbTable.tsx';
 import './messages.ts';
+import { useWorklistQuery, WorklistToolbar } from '../shared/WorklistToolbar.tsx';
 
 type Tab = TbTab | 'settings';
 const TABS: Tab[] = ['first72', 'due', 'missed', 'closing', 'patients', 'settings'];
@@ -27,15 +28,12 @@ export default function TbPage() {
   const { t } = useTranslation(NS);
   const qc = useQueryClient();
   const [tab, setTab] = useState<Tab>('first72');
-  const [keyword, setKeyword] = useState('');
-  const [applied, setApplied] = useState('');
-  const [mine, setMine] = useState(false);
-  const [page, setPage] = useState({ currentPage: 1, pageSize: 20 });
+  const query = useWorklistQuery();
+  const { q, page, setPage } = query;
   const [formFor, setFormFor] = useState<{ form: TbForm; row: TbCaseRow } | null>(null);
   const [detail, setDetail] = useState<TbCaseRow | null>(null);
   const [notifyOpen, setNotifyOpen] = useState(false);
 
-  const q = { ...page, keyword: applied, mine: mine ? ('1' as const) : ('0' as const) };
   const list = useQuery({
     queryKey: ['healthTb', tab, q],
     queryFn: async () => (tab === 'patients' ? await tbApi.cases(q) : await tbApi.worklist(tab as Exclude<TbTab, 'patients'>, q)).data,
@@ -48,36 +46,17 @@ export default function TbPage() {
     <Card size="small" style={{ margin: 12 }} data-testid="tb-screen">
       {/* The toolbar above the tabs: six tab labels need the whole width in every language. */}
       {tab !== 'settings' && (
-        <Space wrap style={{ width: '100%', justifyContent: 'flex-end' }}>
-          <Input.Search
-            allowClear
-            placeholder={t('keyword')}
-            value={keyword}
-            onChange={(e) => setKeyword(e.target.value)}
-            onSearch={(v) => {
-              setApplied(v.trim());
-              setPage((p) => ({ ...p, currentPage: 1 }));
-            }}
-            style={{ width: 200 }}
-            maxLength={50}
-          />
-          <Space size={4}>
-            <Switch size="small" checked={mine} onChange={setMine} />
-            {t('mine')}
-          </Space>
-          <Button icon={<ReloadOutlined />} onClick={refresh}>
-            {t('refresh')}
-          </Button>
+        <WorklistToolbar query={query} onRefresh={refresh} style={{ width: '100%', justifyContent: 'flex-end' }}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setNotifyOpen(true)} data-testid="tb-notify">
             {t('notify')}
           </Button>
-        </Space>
+        </WorklistToolbar>
       )}
       <Tabs
         activeKey={tab}
         onChange={(k) => {
           setTab(k as Tab);
-          setPage((p) => ({ ...p, currentPage: 1 }));
+          query.firstPage();
         }}
         items={TABS.map((k) => ({ key: k, label: <span data-testid={`tb-tab-${k}`}>{t(`tab.${k}`)}</span> }))}
       />
