@@ -34,6 +34,8 @@ export default async function setup(project: TestProject) {
     // worker changes (grants, settings, sessions, sockets) holds on the other at once.
     ({ base: baseUrl, server } = await startServerProcess({
       env: { ...process.env, DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: 'warn', DATABASE_URL: '', SERVER_WORKERS: '2' },
+      // The whole demo alliance is seeded on this first start (residents, programmes, studies with images, courses).
+      startSeconds: 400,
     }));
   }
   project.provide('baseUrl', baseUrl);

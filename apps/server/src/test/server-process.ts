@@ -53,6 +53,8 @@ export async function startServerProcess(opts: {
   env: NodeJS.ProcessEnv;
   nodeArgs?: string[];
   stdout?: 'ignore' | 'inherit';
+  /** How long a first start (migrate + seed) may take; the full demo seed on a loaded machine wants more than the default. */
+  startSeconds?: number;
 }): Promise<{ base: string; port: number; server: ChildProcess }> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -61,7 +63,7 @@ export async function startServerProcess(opts: {
     env: { ...opts.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', opts.stdout ?? 'ignore', 'inherit'],
   });
-  await waitForServer(base, 120, server);
+  await waitForServer(base, opts.startSeconds ?? 120, server);
   return { base, port, server };
 }
 
