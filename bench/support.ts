@@ -330,3 +330,291 @@ export function runBench(main: () => Promise<void>, baseline: () => Promise<void
       .then(() => process.exit(0))
       .catch(fail);
 }
+
+/*
+ * Helpers of the benches of issues 20 and 21 (imaging, imaging upload, family
+ * doctors): a bench database of either kind, bulk rows generated in chunks,
+ * the statements a service function runs, plans on either dialect, timings.
+ */
+
+/** Where a bench's rows live: the data folder's SQLite file, or a PostgreSQL database of its own. */
+export interface BenchDatabase {
+  dialect: 'sqlite' | 'postgres';
+  /** The server's DATABASE_URL (null: SQLite in its DATA_DIR). */
+  serverUrl: string | null;
+  /** For the figures line: "SQLite" or "PostgreSQL database bench_…". */
+  label: string;
+  open(): DbHandle;
+  /** Removes the PostgreSQL database (SQLite's file goes with the work folder). */
+  drop(): Promise<void>;
+}
+
+/**
+ * The bench's database. With DATABASE_URL set (any database of the server, for
+ * the administrative connection) a fresh PostgreSQL database `bench_<prefix>_…`
+ * is created on that server and its name kept in `<dataDir>/bench-database`, so
+ * BENCH_REUSE of the data folder finds it again; otherwise SQLite.
+ */
+export async function benchDatabase(prefix: string, dataDir: string, opts: { reuse: boolean }): Promise<BenchDatabase> {
+  const { openDb } = await import('../apps/server/src/db/connection.ts');
+  const admin = process.env.DATABASE_URL || null;
+  const marker = path.join(dataDir, 'bench-database');
+  if (!admin && !(opts.reuse && fs.existsSync(marker)))
+    return {
+      dialect: 'sqlite',
+      serverUrl: null,
+      label: 'SQLite',
+      open: () => openDb({ databaseUrl: null, sqliteFile: path.join(dataDir, 'app.db') }),
+      drop: async () => {},
+    };
+  let url: URL;
+  if (opts.reuse && fs.existsSync(marker)) url = new URL(fs.readFileSync(marker, 'utf8').trim());
+  else {
+    url = new URL(admin!);
+    const name = `bench_${prefix}_${Math.random().toString(36).slice(2, 8)}`;
+    await pgAdmin(admin!, `CREATE DATABASE ${name}`);
+    url.pathname = `/${name}`;
+    fs.writeFileSync(marker, url.toString());
+  }
+  const name = url.pathname.slice(1);
+  return {
+    dialect: 'postgres',
+    serverUrl: url.toString(),
+    label: `PostgreSQL database ${name}`,
+    open: () => openDb({ databaseUrl: url.toString() }),
+    drop: async () => {
+      const adminUrl = new URL(url);
+      adminUrl.pathname = '/postgres';
+      await pgAdmin(adminUrl.toString(), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/** The columns a table has in this database (to fill only those the migration made, and say which are left). */
+export async function tableColumns(db: Kysely<any>, dialect: 'sqlite' | 'postgres', table: string): Promise<Set<string>> {
+  const q =
+    dialect === 'sqlite'
+      ? CompiledQuery.raw(`select name from pragma_table_info('${table.replace(/'/g, "''")}')`, [])
+      : CompiledQuery.raw(
+          `select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = $1`,
+          [table],
+        );
+  return new Set((await db.executeQuery<{ name: string }>(q)).rows.map((r) => r.name));
+}
+
+/**
+ * `total` generated rows into `table` (keys = snake_case columns) through the
+ * seeds' insertBatches, `chunk` at a time in one transaction each (memory
+ * stays flat); `row(i)` may answer several rows (a contract's tasks). Keys the table lacks are dropped and named once, so a bench
+ * written against the documented schema follows the real migration. Answers
+ * the seconds taken.
+ */
+export async function insertGenerated(
+  db: Kysely<any>,
+  dialect: 'sqlite' | 'postgres',
+  table: string,
+  total: number,
+  row: (i: number) => Record<string, unknown> | Record<string, unknown>[],
+  log: (line: string) => void = console.log,
+  chunk = 20_000,
+): Promise<number> {
+  const { insertBatches } = await import('../apps/server/src/db/seed/batches.ts');
+  const columns = await tableColumns(db, dialect, table);
+  if (!columns.size) throw new Error(`table ${table} does not exist: is its migration registered?`);
+  const first = row(0);
+  const sample = Array.isArray(first) ? first[0]! : first;
+  const dropped = Object.keys(sample).filter((k) => !columns.has(k));
+  const unfilled = [...columns].filter((c) => !(c in sample));
+  if (dropped.length) log(`  ${table}: not in the migration, left out: ${dropped.join(', ')}`);
+  if (unfilled.length) log(`  ${table}: columns left to their defaults: ${unfilled.join(', ')}`);
+  const keep = Object.keys(sample).filter((k) => columns.has(k));
+  // Bulk rows of a bench need no durability at each commit (SQLite's connection setting; PostgreSQL's is per transaction below).
+  if (dialect === 'sqlite') await db.executeQuery(CompiledQuery.raw('pragma synchronous = OFF', []));
+  // A page cache holding the indexes being filled (SQLite's default 2 MB thrashes past a few 100,000 rows); put back after.
+  const cacheSize =
+    dialect === 'sqlite' ? (await db.executeQuery<{ cache_size: number }>(CompiledQuery.raw('pragma cache_size', []))).rows[0] : null;
+  if (dialect === 'sqlite') await db.executeQuery(CompiledQuery.raw('pragma cache_size = -1048576', []));
+  const t0 = performance.now();
+  let written = 0;
+  for (let from = 0; from < total; from += chunk) {
+    const rows: Record<string, unknown>[] = [];
+    for (let i = from; i < Math.min(total, from + chunk); i++) {
+      const made = row(i);
+      for (const r of Array.isArray(made) ? made : [made]) {
+        const o: Record<string, unknown> = {};
+        for (const k of keep) o[k] = r[k];
+        rows.push(o);
+      }
+    }
+    written += rows.length;
+    await db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') await trx.executeQuery(CompiledQuery.raw('set local synchronous_commit = off', []));
+      await insertBatches(trx, table, rows);
+    });
+  }
+  if (cacheSize) await db.executeQuery(CompiledQuery.raw(`pragma cache_size = ${Number(Object.values(cacheSize)[0])}`, []));
+  const s = (performance.now() - t0) / 1000;
+  log(`  ${table}: ${written} rows, ${s.toFixed(1)} s (${Math.round(written / s)} rows/s)`);
+  return s;
+}
+
+/** After the bulk rows: fresh planner statistics (and SQLite's WAL folded into the file). */
+export async function analyzeDatabase(db: Kysely<any>, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  await db.executeQuery(CompiledQuery.raw(dialect === 'sqlite' ? 'analyze' : 'vacuum analyze', []));
+  if (dialect === 'sqlite') await db.executeQuery(CompiledQuery.raw('pragma wal_checkpoint(truncate)', []));
+}
+
+/** Runs `fn` on `db` and answers the statements it executed, compiled as they ran (to run them again directly or explain them). */
+export async function captureStatements<T>(
+  db: Kysely<any>,
+  fn: (db: Kysely<any>) => Promise<T>,
+): Promise<{ result: T; statements: CompiledQuery[] }> {
+  const statements: CompiledQuery[] = [];
+  const executor = db.getExecutor();
+  const result = await fn(
+    db.withPlugin({
+      transformQuery: (args) => {
+        statements.push(executor.compileQuery(args.node, args.queryId));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    }),
+  );
+  return { result, statements };
+}
+
+/**
+ * The plan of a statement on either dialect: SQLite's EXPLAIN QUERY PLAN, or
+ * PostgreSQL's EXPLAIN (ANALYZE, BUFFERS) (it runs the statement: reads only).
+ * BENCH_SQL=1 prints the statement in full.
+ */
+export async function explainStatement(
+  db: Kysely<any>,
+  dialect: 'sqlite' | 'postgres',
+  label: string,
+  c: CompiledQuery,
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const text = dialect === 'sqlite' ? `explain query plan ${c.sql}` : `explain (analyze, buffers) ${c.sql}`;
+  const plan = await db.executeQuery<Record<string, string>>(CompiledQuery.raw(text, [...c.parameters]));
+  log(`plan of ${label}:`);
+  log(`  · ${process.env.BENCH_SQL ? `${c.sql} -- ${JSON.stringify(c.parameters)}` : `${c.sql.replace(/\s+/g, ' ').slice(0, 200)}…`}`);
+  for (const r of plan.rows) log(`      ${dialect === 'sqlite' ? r.detail : r['QUERY PLAN']}`);
+}
+
+/**
+ * Times each of `sides` `runs` times, one after the other in turn (so a load
+ * change on the shared machine hits all alike), after one untimed call each;
+ * answers the times in ms per side.
+ */
+export async function alternatingTimes(
+  sides: { name: string; run: () => Promise<unknown> }[],
+  runs: number,
+  warmUp = true,
+): Promise<Map<string, number[]>> {
+  if (warmUp) for (const s of sides) await s.run();
+  const times = new Map<string, number[]>(sides.map((s) => [s.name, []]));
+  for (let i = 0; i < runs; i++)
+    for (const s of sides) {
+      const t0 = performance.now();
+      await s.run();
+      times.get(s.name)!.push(performance.now() - t0);
+    }
+  return times;
+}
+
+/** A GET with the token, answering the envelope; throws on anything but code 200. */
+export async function getJson<T = any>(url: string, token: string): Promise<T> {
+  const res = await fetch(url, { headers: { authorization: token } });
+  const body = (await res.json()) as { code: number; data: T; msg?: string };
+  if (body.code !== 200) throw new Error(`GET ${url}: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return body.data;
+}
+
+/**
+ * Migrations and the demo seed (the alliance, its population, every module's
+ * demo rows) on a fresh bench database. Seeds that store files (demo images,
+ * videos) write through the files module's runtime, into the data folder the
+ * server then serves.
+ */
+export async function seedDemoDatabase(handle: DbHandle, dataDir: string, log: (line: string) => void = console.log): Promise<void> {
+  const [{ migrateToLatest }, { seed }, { createFileRuntime }] = await Promise.all([
+    import('../apps/server/src/db/migrate.ts'),
+    import('../apps/server/src/db/seed/index.ts'),
+    import('../apps/server/src/modules/file/runtime.ts'),
+  ]);
+  const t0 = performance.now();
+  await migrateToLatest(handle.db);
+  const ctx = benchContext(handle, dataDir);
+  createFileRuntime(ctx);
+  await seed(ctx);
+  log(`migrations and demo seed: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+/** The seeded residents of the demo units (records-residents.ts DEMO_UNITS), by id: id and managing unit. */
+export async function demoResidents(raw: Kysely<any>): Promise<{ id: string; org: string }[]> {
+  const { DEMO_UNITS } = await import('../apps/server/src/db/seed/health/records-residents.ts');
+  const rows = await raw
+    .selectFrom('lc_health_resident')
+    .select(['id', 'manageOrgId as org'])
+    .where('archiveState', '<>', 2)
+    .where(
+      'manageOrgId',
+      'in',
+      DEMO_UNITS.map((u) => u.orgId),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: String(r.id), org: String(r.org) }));
+}
+
+/** User ids by account. */
+export async function userIds(raw: Kysely<any>, accounts: readonly string[]): Promise<Map<string, string>> {
+  const rows = await raw.selectFrom('users').select(['id', 'account']).where('account', 'in', accounts).execute();
+  return new Map(rows.map((r) => [String(r.account), String(r.id)]));
+}
+
+/** Each statement's time run directly on `db`: the median of `runs` after one untimed run, in ms. */
+export async function timeStatements(db: Kysely<any>, statements: CompiledQuery[], runs = 3): Promise<number[]> {
+  const out: number[] = [];
+  for (const c of statements) {
+    await db.executeQuery(c);
+    const ts: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      await db.executeQuery(c);
+      ts.push(performance.now() - t0);
+    }
+    out.push(median(ts));
+  }
+  return out;
+}
+
+/**
+ * interleavedRounds, or — when a side cannot answer within a round (a bad plan
+ * at scale) — one timed request per side, so the figures still show how far
+ * off it is. Answers the figures, or null with the line to print.
+ */
+export async function roundsOrOnce(
+  sides: { name: string; url: string; pid?: number }[],
+  tokens: string[],
+  opts: { rounds: number; seconds: number; connections: number },
+): Promise<{ figures: Map<string, RoundFigures> | null; note: string | null }> {
+  try {
+    return { figures: await interleavedRounds(sides, tokens, opts), note: null };
+  } catch (err) {
+    const once: string[] = [];
+    for (const s of sides) {
+      // The requests of the failed round still queued on that server go first: any answer (404 too) comes after them.
+      await (await fetch(new URL('/bench-idle', s.url))).arrayBuffer();
+      const ts: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const t0 = performance.now();
+        await (await fetch(s.url, { headers: { authorization: tokens[0]! } })).arrayBuffer();
+        ts.push(performance.now() - t0);
+      }
+      once.push(`${s.name} ${Math.min(...ts).toFixed(0)} ms`);
+    }
+    return { figures: null, note: `${(err as Error).message.slice(0, 200)}; one request at a time, best of 3: ${once.join(', ')}` };
+  }
+}

@@ -97,6 +97,9 @@ describe('hypertension follow-up in the browser', () => {
     await dialog.locator('[data-testid="lc-field-diastolic"] input').fill('96');
     await dialog.getByTestId('chronic-live-danger').waitFor({ timeout: 10_000 });
     expect(await dialog.getByTestId('chronic-suggested').innerText()).toBe('Uncontrolled');
+    // The seeded form's labels and options in English (field.i18n), not the stored Chinese.
+    await dialog.getByText('Systolic pressure (mmHg)', { exact: true }).waitFor();
+    expect(await dialog.getByText('收缩压(mmHg)').count()).toBe(0);
     await screenshot(page, 'health-chronic-visit-en');
     await page.keyboard.press('Escape');
 

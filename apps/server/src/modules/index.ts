@@ -31,4 +31,11 @@ export const modules: ((app: FastifyInstance, ctx: AppContext) => Promise<void>)
   healthModule,
   async (app, ctx) => (await import('./consult/index.ts')).consultModule(app, ctx),
   async (app, ctx) => (await import('./referral/index.ts')).referralModule(app, ctx),
+  async (app, ctx) => (await import('./imaging/catalog/index.ts')).imagingCatalogModule(app, ctx),
+  async (app, ctx) => (await import('./imaging/stats/index.ts')).imagingStatsModule(app, ctx),
+  async (app, ctx) => (await import('./imaging/index.ts')).imagingModule(app, ctx),
+  async (app, ctx) => (await import('./family-doctor/index.ts')).familyDoctorModule(app, ctx),
+  async (app, ctx) => (await import('./family-doctor/team-module.ts')).familyDoctorTeamModule(app, ctx),
+  async (app, ctx) => (await import('./training/exams/index.ts')).examsModule(app, ctx),
+  async (app, ctx) => (await import('./training/index.ts')).trainingModule(app, ctx),
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_TYPE_NAMES, type FieldType } from './field-types.ts';
 import { compilePattern } from './pattern.ts';
+import { fieldI18n, type FieldI18n } from './field-i18n.ts';
 
 /**
  * The form definition (the reference's formData, in our spelling): one typed
@@ -122,6 +123,8 @@ export interface FormField {
   summary?: string[];
   /** Type-specific display extras (accept, limit, colours, sizes, ...), never behaviour. */
   props?: Record<string, string | number | boolean | null>;
+  /** The label, placeholder and static options in zh-TW / English (absent: the stored text; see field-i18n.ts). */
+  i18n?: FieldI18n;
 }
 
 export const formField: z.ZodType<FormField> = z.lazy(() =>
@@ -157,6 +160,7 @@ export const formField: z.ZodType<FormField> = z.lazy(() =>
     tableName: fieldKey.optional(),
     summary: z.array(fieldKey).max(50).optional(),
     props: z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean(), z.null()])).optional(),
+    i18n: fieldI18n.optional(),
   }),
 );
 

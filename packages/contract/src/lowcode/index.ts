@@ -7,3 +7,4 @@ export * from './amount.ts';
 export * from './validate-record.ts';
 export * from './import-legacy.ts';
 export * from './pattern.ts';
+export * from './field-i18n.ts';

@@ -31,6 +31,12 @@ import * as m0029 from './0029_consult_meetings.ts';
 import * as m0030 from './0030_referral_bench_indexes.ts';
 import * as m0031 from './0031_health_programme_indexes.ts';
 import * as m0032 from './0032_health_open_plans.ts';
+import * as m0033 from './0033_imaging_catalog.ts';
+import * as m0034 from './0034_imaging_studies.ts';
+import * as m0035 from './0035_family_doctor_teams.ts';
+import * as m0036 from './0036_family_doctor_contracts.ts';
+import * as m0037 from './0037_training.ts';
+import * as m0038 from './0038_training_exams.ts';
 import * as m0039 from './0039_consult_reminders.ts';
 
 /**
@@ -70,5 +76,11 @@ export const migrations: Record<string, Migration> = {
   '0030_referral_bench_indexes': m0030,
   '0031_health_programme_indexes': m0031,
   '0032_health_open_plans': m0032,
+  '0033_imaging_catalog': m0033,
+  '0034_imaging_studies': m0034,
+  '0035_family_doctor_teams': m0035,
+  '0036_family_doctor_contracts': m0036,
+  '0037_training': m0037,
+  '0038_training_exams': m0038,
   '0039_consult_reminders': m0039,
 };

@@ -153,6 +153,12 @@ export async function seed(ctx: AppContext, opts: SeedOptions = {}): Promise<voi
   await (await import('./health/child.ts')).seedChild(ctx);
   await (await import('./consult.ts')).seedConsult(ctx);
   await (await import('./referral.ts')).seedReferral(ctx);
+  await (await import('./imaging-catalog.ts')).seedImagingCatalog(ctx);
+  await (await import('./imaging.ts')).seedImaging(ctx);
+  await (await import('./family-doctor-teams.ts')).seedFamilyDoctorTeams(ctx);
+  await (await import('./family-doctor.ts')).seedFamilyDoctor(ctx);
+  await (await import('./training.ts')).seedTraining(ctx);
+  await (await import('./training-exams.ts')).seedTrainingExams(ctx);
   await seedNoticeData(ctx); // last: its notices reach every user the seed creates
 }
 

@@ -19,6 +19,7 @@ import { dataInterfaceApi } from '../../api/system.ts';
 import { visualdevApi } from '../../api/visualdev.ts';
 import { BillTemplateSelect } from '../../components/pickers/data/BillTemplateDialog.tsx';
 import { useDictionaries } from '../../lookups/dictionaries.ts';
+import { FieldTranslations } from './FieldTranslations.tsx';
 import { withFields, type DesignDoc } from './history.ts';
 import { NS } from './messages.ts';
 import { keyProblem, updateField, type Located } from './tree.ts';
@@ -44,6 +45,7 @@ export function FieldProps({ doc, at, api }: { doc: DesignDoc; at: Located; api:
       <Form.Item label={t('label')}>
         <Input value={f.label} maxLength={100} onChange={(e) => set({ label: e.target.value })} data-testid="lcd-prop-label" />
       </Form.Item>
+      {f.type !== 'row' && <FieldTranslations field={f} set={set} />}
       {(holdsValue(f.type) || f.type === 'table') && <KeyInput doc={doc} field={f} set={set} />}
       {!at.table && f.type !== 'tabItem' && f.type !== 'collapseItem' && (
         <Form.Item label={t('span')}>

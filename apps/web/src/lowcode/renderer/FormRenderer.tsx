@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
 import { Form, type FormInstance } from 'antd';
-import type { FormDefinition, FormField } from '@medalliance/contract';
+import { localizeForm, type FormDefinition, type FormField } from '@medalliance/contract';
+import { useLanguage } from '../../i18n/index.ts';
 import { FieldGrid } from './FormLayout.tsx';
 import './renderer.css';
 
@@ -21,8 +23,12 @@ export interface FormRendererProps {
  * One form definition, rendered to fill in or to read (issue 13): label
  * width and position from the definition, every field through the type →
  * component map, layout containers as grids, cards, tabs and collapses.
+ * Labels and static options show in the user's language where the field
+ * carries a translation (field-i18n.ts).
  */
-export function FormRenderer({ definition, mode, form, values, hidden, disabled, onValuesChange }: FormRendererProps) {
+export function FormRenderer({ definition: stored, mode, form, values, hidden, disabled, onValuesChange }: FormRendererProps) {
+  const lang = useLanguage();
+  const definition = useMemo(() => localizeForm(stored, lang), [stored, lang]);
   const top = definition.labelPosition === 'top';
   const labelProps = top
     ? { layout: 'vertical' as const }

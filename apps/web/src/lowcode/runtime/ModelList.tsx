@@ -4,6 +4,7 @@ import { DeleteOutlined, DownloadOutlined, PlusOutlined, PrinterOutlined, Settin
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLanguage } from '../../i18n/index.ts';
 import { onlineDevApi, type ModelConfig, type RecordRow } from '../../api/onlineDev.ts';
 import { toast } from '../../app/feedback.ts';
 import { useUser } from '../../app/stores/userStore.ts';
@@ -90,7 +91,8 @@ export function ModelList({ modelId, menuId, config, title }: { modelId: string;
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
 
-  const fields = useMemo(() => fieldsByKey(form), [form]);
+  const lang = useLanguage();
+  const fields = useMemo(() => fieldsByKey(form, lang), [form, lang]);
   const body = {
     menuId,
     currentPage: query.currentPage,
@@ -141,7 +143,7 @@ export function ModelList({ modelId, menuId, config, title }: { modelId: string;
   /** Held by its flow (waiting, approved, terminated): edit and delete are refused here as on the server. */
   const locked = (row: RecordRow) => (withFlow && isLocked(row.flowState) ? { disabled: true, tooltip: t('flow.locked') } : {});
   const tableCols: TableProps<RecordRow>['columns'] = [
-    ...tableColumns(columns, fields, query, t),
+    ...tableColumns(columns, fields, query, t, lang),
     ...(withFlow ? [flowStateColumn(t, me, (path) => void navigate(path))] : []),
     {
       key: 'actions',

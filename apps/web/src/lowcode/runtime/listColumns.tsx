@@ -1,20 +1,40 @@
 import dayjs from 'dayjs';
 import { Tooltip, type TableColumnType } from 'antd';
-import { walkFields, type FormDefinition, type FormField, type ListColumn, type ListDefinition } from '@medalliance/contract';
+import {
+  TRANSLATED_LANGUAGES,
+  localizeForm,
+  walkFields,
+  type FormDefinition,
+  type FormField,
+  type ListColumn,
+  type ListDefinition,
+} from '@medalliance/contract';
 import type { RecordRow } from '../../api/onlineDev.ts';
 import { displayText } from '../renderer/displayText.ts';
 import type { Translate } from '../renderer/rules.ts';
 import { FlowStatusTag } from '../../components/flowTags/FlowTags.tsx';
 import { flowLinkOf, flowStateOf } from './flowState.ts';
 
-/** Every form field by its list key: `field`, and `table.field` for a sub-table's columns. */
-export function fieldsByKey(form: Pick<FormDefinition, 'fields'>): Map<string, FormField> {
+/**
+ * Every form field by its list key: `field`, and `table.field` for a sub-table's
+ * columns; with `lang`, as shown in that language (labels, static options).
+ */
+export function fieldsByKey(form: Pick<FormDefinition, 'fields'>, lang?: string): Map<string, FormField> {
   const map = new Map<string, FormField>();
-  for (const { field, table } of walkFields(form.fields)) {
+  for (const { field, table } of walkFields(lang ? localizeForm(form, lang).fields : form.fields)) {
     if (!field.field) continue;
     map.set(table?.field ? `${table.field}.${field.field}` : field.field, field);
   }
   return map;
+}
+
+/**
+ * A column's title in `lang`: the list designer's label in zh, the field's
+ * translation in zh-TW / English when the column maps to a translated field.
+ */
+export function columnTitle(column: Pick<ListColumn, 'label'>, field: FormField | undefined, lang: string | undefined): string {
+  const l = TRANSLATED_LANGUAGES.find((x) => x === lang);
+  return (l && field?.i18n?.[l]?.label) || column.label;
 }
 
 /** A column's designed format: '0.00' style decimals for numbers, a dayjs pattern for epoch-ms dates. */
@@ -40,13 +60,14 @@ export function tableColumns(
   fields: ReadonlyMap<string, FormField>,
   sort: { sidx: string; sort: 'asc' | 'desc' },
   t: Translate,
+  lang?: string,
 ): TableColumnType<RecordRow>[] {
   return columns.map((c) => {
     const field = fields.get(c.field);
     return {
       key: c.field,
       dataIndex: c.field.includes('.') ? c.field.split('.') : c.field,
-      title: c.label,
+      title: columnTitle(c, field, lang),
       width: c.width ?? 160,
       fixed: c.fixed,
       align: c.align,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listDefinition, type FormField } from '@medalliance/contract';
-import { fieldsByKey, formatCell, shownColumns, tableColumns } from './listColumns.tsx';
+import { columnTitle, fieldsByKey, formatCell, shownColumns, tableColumns } from './listColumns.tsx';
 import { buildQueryJson } from './queryJson.ts';
 
 const t = (key: string) => key;
@@ -65,5 +65,35 @@ describe('list columns', () => {
     expect(formatCell('2.5', '0')).toBe('3');
     expect(formatCell(new Date(2024, 4, 6).getTime(), 'YYYY/MM/DD')).toBe('2024/05/06');
     expect(formatCell('x', undefined)).toBeUndefined();
+  });
+});
+
+describe('list columns in the UI language', () => {
+  const form = {
+    fields: [
+      {
+        id: 'method',
+        type: 'select',
+        field: 'method',
+        label: '随访方式',
+        options: { source: 'static', items: [{ id: '1', fullName: '门诊' }] },
+        i18n: { en: { label: 'Visit method', options: { '1': 'Clinic' } } },
+      },
+      { id: 'note', type: 'input', field: 'note', label: '备注' },
+    ] as FormField[],
+  };
+
+  it("titles a column with its field's translation, else the list designer's label", () => {
+    const fields = fieldsByKey(form, 'en');
+    expect(columnTitle({ label: '方式' }, fields.get('method'), 'en')).toBe('Visit method');
+    expect(columnTitle({ label: '方式' }, fields.get('method'), 'zh')).toBe('方式');
+    expect(columnTitle({ label: '方式' }, fields.get('method'), 'zhtw')).toBe('方式');
+    expect(columnTitle({ label: '备注栏' }, fields.get('note'), 'en')).toBe('备注栏');
+    expect(columnTitle({ label: '其他' }, undefined, 'en')).toBe('其他');
+  });
+
+  it('shows static option values in the language', () => {
+    expect(fieldsByKey(form, 'en').get('method')?.options?.items?.[0]?.fullName).toBe('Clinic');
+    expect(fieldsByKey(form).get('method')?.options?.items?.[0]?.fullName).toBe('门诊');
   });
 });

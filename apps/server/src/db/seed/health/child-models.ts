@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../context.ts';
 import { createModel } from '../../../modules/visualdev/base.service.ts';
 import { releaseModel } from '../../../modules/visualdev/release.service.ts';
+import { CHILD_I18N } from './child-i18n.ts';
+import { translateForm } from './field-i18n.ts';
 
 /**
  * The newborn home visit (新生儿家庭访视记录表) and the infant / toddler
@@ -201,7 +203,7 @@ function model(enCode: string, fullName: string, section: string, formData: unkn
       category: 'publicHealth',
       webType: 2,
       description: `国家基本公共卫生服务规范 ${section}（演示数据，均为虚构）`,
-      formData,
+      formData: translateForm(formData as { fields: unknown[] }, CHILD_I18N),
       columnData: {
         columns,
         search: [

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../context.ts';
 import { createModel } from '../../../modules/visualdev/base.service.ts';
 import { releaseModel } from '../../../modules/visualdev/release.service.ts';
+import { CHRONIC_I18N } from './chronic-i18n.ts';
+import { translateForm } from './field-i18n.ts';
 
 /**
  * The hypertension and type 2 diabetes follow-up forms (national standard
@@ -125,7 +127,7 @@ function followupModel(dm: boolean) {
       category: 'publicHealth',
       webType: 2,
       description: dm ? '国家基本公共卫生服务规范 §1.3（演示数据，均为虚构）' : '国家基本公共卫生服务规范 §1.2（演示数据，均为虚构）',
-      formData: followupForm(dm),
+      formData: translateForm(followupForm(dm), CHRONIC_I18N),
       columnData: {
         columns: [
           { field: 'visitDate', label: '随访日期', sortable: true, format: 'YYYY-MM-DD' },

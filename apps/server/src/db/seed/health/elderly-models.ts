@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../context.ts';
 import { createModel } from '../../../modules/visualdev/base.service.ts';
 import { releaseModel } from '../../../modules/visualdev/release.service.ts';
+import { ELDERLY_I18N } from './elderly-i18n.ts';
+import { translateForm } from './field-i18n.ts';
 
 /**
  * The elderly annual health check (national standard §1.8, 老年人健康管理)
@@ -147,7 +149,7 @@ function checkForm() {
   };
 }
 
-const MODEL = {
+export const ELDERLY_MODEL_DEF = {
   id: ELDERLY_CHECK_MODEL,
   body: {
     fullName: '老年人健康体检表',
@@ -155,7 +157,7 @@ const MODEL = {
     category: 'publicHealth',
     webType: 2,
     description: '国家基本公共卫生服务规范 §1.8 老年人健康管理（演示数据，均为虚构）',
-    formData: checkForm(),
+    formData: translateForm(checkForm(), ELDERLY_I18N),
     columnData: {
       columns: [
         { field: 'checkDate', label: '体检日期', sortable: true, format: 'YYYY-MM-DD' },
@@ -178,9 +180,9 @@ const MODEL = {
 
 /** Creates and releases the model (its table exists after this), plus the indexes of the worklists and the KPI. */
 export async function seedElderlyModels(ctx: AppContext): Promise<void> {
-  const row = await ctx.db.selectFrom('visualdevModels').select(['id', 'state']).where('id', '=', MODEL.id).executeTakeFirst();
-  if (!row) await createModel(ctx, modelBody.parse(MODEL.body), null, MODEL.id);
-  if (!row || row.state !== 1) await releaseModel(ctx, MODEL.id, null, false);
+  const row = await ctx.db.selectFrom('visualdevModels').select(['id', 'state']).where('id', '=', ELDERLY_MODEL_DEF.id).executeTakeFirst();
+  if (!row) await createModel(ctx, modelBody.parse(ELDERLY_MODEL_DEF.body), null, ELDERLY_MODEL_DEF.id);
+  if (!row || row.state !== 1) await releaseModel(ctx, ELDERLY_MODEL_DEF.id, null, false);
   const db = ctx.db.withoutPlugins();
   const idx = (name: string, table: string, cols: string[]) =>
     sql`create index if not exists ${sql.id(name)} on ${sql.table(table)} (${sql.join(cols.map((c) => sql.id(c)))})`.execute(db);

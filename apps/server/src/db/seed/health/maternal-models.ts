@@ -4,6 +4,8 @@ import type { AppContext } from '../../../context.ts';
 import { createModel } from '../../../modules/visualdev/base.service.ts';
 import { releaseModel } from '../../../modules/visualdev/release.service.ts';
 import { MAT_MODELS, type MatVisitType } from '../../../modules/health/maternal/models.ts';
+import { translateForm } from './field-i18n.ts';
+import { MATERNAL_I18N } from './maternal-i18n.ts';
 
 /**
  * The maternal-care forms of health-domain.md §1.6 (first antenatal visit,
@@ -260,11 +262,14 @@ function model(type: MatVisitType) {
       category: 'publicHealth',
       webType: 2,
       description: `国家基本公共卫生服务规范 ${def.section}（演示数据，均为虚构）`,
-      formData: {
-        labelWidth: 120,
-        popupType: 'fullScreen',
-        fields: [...def.fields, f('textarea', 'note', '随访记录', { maxLength: 1000, span: 24 })],
-      },
+      formData: translateForm(
+        {
+          labelWidth: 120,
+          popupType: 'fullScreen',
+          fields: [...def.fields, f('textarea', 'note', '随访记录', { maxLength: 1000, span: 24 })],
+        },
+        MATERNAL_I18N,
+      ),
       columnData: {
         columns: def.columns,
         search: [

@@ -4,6 +4,8 @@ import type { AppContext } from '../../../context.ts';
 import { createModel } from '../../../modules/visualdev/base.service.ts';
 import { releaseModel } from '../../../modules/visualdev/release.service.ts';
 import { dictDataId, dictTypeId } from '../system.ts';
+import { translateForm } from './field-i18n.ts';
+import { PSY_I18N } from './psy-i18n.ts';
 
 /**
  * The severe-mental-disorder follow-up form (严重精神障碍患者随访服务记录表,
@@ -254,7 +256,7 @@ export const PSY_MODEL_DEF = {
     category: 'publicHealth',
     webType: 2,
     description: '国家基本公共卫生服务规范 §1.4（演示数据，均为虚构）',
-    formData: form,
+    formData: translateForm(form, PSY_I18N),
     columnData: {
       columns: [
         { field: 'visitDate', label: '随访日期', sortable: true, format: 'YYYY-MM-DD' },

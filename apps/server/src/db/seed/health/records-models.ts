@@ -5,6 +5,8 @@ import { createModel } from '../../../modules/visualdev/base.service.ts';
 import { releaseModel } from '../../../modules/visualdev/release.service.ts';
 import { stableId } from '../menus.ts';
 import { dictDataId, dictTypeId } from '../system.ts';
+import { translateForm } from './field-i18n.ts';
+import { RECORDS_I18N } from './records-i18n.ts';
 
 /**
  * The standard forms of the resident archive (issue 17, M1) as low-code
@@ -98,48 +100,51 @@ export const residentModelBody = {
   category: 'publicHealth',
   webType: 2,
   description: '个人基本信息表（国家基本公共卫生服务规范第三版）；演示数据均为虚构',
-  formData: {
-    labelWidth: 110,
-    fields: [
-      card('cardIdentity', '基本信息', [
-        f('input', 'fullName', '姓名', { required: true, maxLength: 50 }),
-        f('input', 'idNumber', '身份证号', { maxLength: 18, placeholder: '18 位居民身份证号码' }),
-        dict('sex', '性别', 'gender', { required: true }),
-        f('datePicker', 'birthDate', '出生日期', { required: true, format: 'YYYY-MM-DD' }),
-        f('input', 'phone', '本人电话', { maxLength: 20 }),
-        f('input', 'workUnit', '工作单位', { maxLength: 100 }),
-        f('input', 'contactName', '联系人姓名', { maxLength: 50 }),
-        f('input', 'contactPhone', '联系人电话', { maxLength: 20 }),
-        f('input', 'address', '现住址', { maxLength: 200, span: 24 }),
-        dict('residentType', '常住类型', 'residentType'),
-        dict('ethnicity', '民族', 'ethnicity'),
-        dict('bloodAbo', '血型', 'bloodTypeAbo'),
-        dict('bloodRh', 'RH 血型', 'bloodTypeRh'),
-        dict('education', '文化程度', 'education'),
-        dict('occupation', '职业', 'occupation'),
-        dict('maritalStatus', '婚姻状况', 'maritalStatus'),
-        dict('paymentMethod', '医疗费用支付方式', 'paymentMethod'),
-        dict('drugAllergy', '药物过敏史', 'drugAllergy'),
-        dict('disability', '残疾情况', 'disability'),
-        f('inputNumber', 'heightCm', '身高（cm）', { min: 30, max: 250, precision: 1 }),
-      ]),
-      card('cardOwnership', '档案归属', [
-        f('input', 'familyId', '家庭档案', { maxLength: 40 }),
-        dict('relationToHead', '与户主关系', 'healthRelation'),
-        f('depSelect', 'manageOrgId', '管辖机构'),
-        f('userSelect', 'doctorId', '责任医生'),
-      ]),
-      card('cardState', '档案状态', [
-        f('inputNumber', 'archiveState', '档案状态', { precision: 0, min: 0, max: 2, readonly: true, defaultValue: 0 }),
-        dict('cancelReason', '注销原因', 'healthCancelReason', { readonly: true }),
-        f('datePicker', 'deathDate', '死亡日期', { format: 'YYYY-MM-DD' }),
-        f('datePicker', 'moveOutDate', '迁出日期', { format: 'YYYY-MM-DD' }),
-        f('inputNumber', 'auditLevel', '审核级别', { precision: 0, min: 0, max: 3, readonly: true, defaultValue: 0 }),
-        f('inputNumber', 'completeness', '完整度（%）', { precision: 0, min: 0, max: 100, readonly: true }),
-        f('datePicker', 'lastActivityAt', '最近动态', { readonly: true, format: 'YYYY-MM-DD HH:mm' }),
-      ]),
-    ],
-  },
+  formData: translateForm(
+    {
+      labelWidth: 110,
+      fields: [
+        card('cardIdentity', '基本信息', [
+          f('input', 'fullName', '姓名', { required: true, maxLength: 50 }),
+          f('input', 'idNumber', '身份证号', { maxLength: 18, placeholder: '18 位居民身份证号码' }),
+          dict('sex', '性别', 'gender', { required: true }),
+          f('datePicker', 'birthDate', '出生日期', { required: true, format: 'YYYY-MM-DD' }),
+          f('input', 'phone', '本人电话', { maxLength: 20 }),
+          f('input', 'workUnit', '工作单位', { maxLength: 100 }),
+          f('input', 'contactName', '联系人姓名', { maxLength: 50 }),
+          f('input', 'contactPhone', '联系人电话', { maxLength: 20 }),
+          f('input', 'address', '现住址', { maxLength: 200, span: 24 }),
+          dict('residentType', '常住类型', 'residentType'),
+          dict('ethnicity', '民族', 'ethnicity'),
+          dict('bloodAbo', '血型', 'bloodTypeAbo'),
+          dict('bloodRh', 'RH 血型', 'bloodTypeRh'),
+          dict('education', '文化程度', 'education'),
+          dict('occupation', '职业', 'occupation'),
+          dict('maritalStatus', '婚姻状况', 'maritalStatus'),
+          dict('paymentMethod', '医疗费用支付方式', 'paymentMethod'),
+          dict('drugAllergy', '药物过敏史', 'drugAllergy'),
+          dict('disability', '残疾情况', 'disability'),
+          f('inputNumber', 'heightCm', '身高（cm）', { min: 30, max: 250, precision: 1 }),
+        ]),
+        card('cardOwnership', '档案归属', [
+          f('input', 'familyId', '家庭档案', { maxLength: 40 }),
+          dict('relationToHead', '与户主关系', 'healthRelation'),
+          f('depSelect', 'manageOrgId', '管辖机构'),
+          f('userSelect', 'doctorId', '责任医生'),
+        ]),
+        card('cardState', '档案状态', [
+          f('inputNumber', 'archiveState', '档案状态', { precision: 0, min: 0, max: 2, readonly: true, defaultValue: 0 }),
+          dict('cancelReason', '注销原因', 'healthCancelReason', { readonly: true }),
+          f('datePicker', 'deathDate', '死亡日期', { format: 'YYYY-MM-DD' }),
+          f('datePicker', 'moveOutDate', '迁出日期', { format: 'YYYY-MM-DD' }),
+          f('inputNumber', 'auditLevel', '审核级别', { precision: 0, min: 0, max: 3, readonly: true, defaultValue: 0 }),
+          f('inputNumber', 'completeness', '完整度（%）', { precision: 0, min: 0, max: 100, readonly: true }),
+          f('datePicker', 'lastActivityAt', '最近动态', { readonly: true, format: 'YYYY-MM-DD HH:mm' }),
+        ]),
+      ],
+    },
+    RECORDS_I18N,
+  ),
   columnData: {
     columns: [
       { field: 'fullName', label: '姓名' },
@@ -169,16 +174,19 @@ export const familyModelBody = {
   category: 'publicHealth',
   webType: 2,
   description: '家庭档案：户主、成员与住址；演示数据均为虚构',
-  formData: {
-    labelWidth: 100,
-    fields: [
-      f('input', 'familyName', '家庭名称', { required: true, maxLength: 100 }),
-      f('input', 'headResidentId', '户主', { maxLength: 40 }),
-      f('input', 'address', '家庭住址', { maxLength: 200, span: 24 }),
-      f('depSelect', 'manageOrgId', '管辖机构'),
-      f('userSelect', 'doctorId', '责任医生'),
-    ],
-  },
+  formData: translateForm(
+    {
+      labelWidth: 100,
+      fields: [
+        f('input', 'familyName', '家庭名称', { required: true, maxLength: 100 }),
+        f('input', 'headResidentId', '户主', { maxLength: 40 }),
+        f('input', 'address', '家庭住址', { maxLength: 200, span: 24 }),
+        f('depSelect', 'manageOrgId', '管辖机构'),
+        f('userSelect', 'doctorId', '责任医生'),
+      ],
+    },
+    RECORDS_I18N,
+  ),
   columnData: {
     columns: [
       { field: 'familyName', label: '家庭名称', sortable: true },

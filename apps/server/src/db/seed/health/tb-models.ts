@@ -4,6 +4,8 @@ import type { AppContext } from '../../../context.ts';
 import { createModel } from '../../../modules/visualdev/base.service.ts';
 import { releaseModel } from '../../../modules/visualdev/release.service.ts';
 import { TB_MODELS as TB_MODELS_BY_ROLE } from '../../../modules/health/tb/models.ts';
+import { translateForm } from './field-i18n.ts';
+import { TB_I18N } from './tb-i18n.ts';
 
 /**
  * The pulmonary tuberculosis forms of the national standard (health-domain
@@ -233,7 +235,7 @@ const model = (
     category: 'publicHealth',
     webType: 2,
     description: '国家基本公共卫生服务规范 §1.5 肺结核患者健康管理（演示数据，均为虚构）',
-    formData,
+    formData: translateForm(formData as { fields: unknown[] }, TB_I18N),
     columnData: {
       columns,
       search: [

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Form, Modal, Result, Space, Spin, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,6 @@ import { selfCareBand, selfCareTotal, validateRecord, type FormField } from '@me
 import { FormRenderer } from '../../../lowcode/renderer/FormRenderer.tsx';
 import { initialValues } from '../../../lowcode/renderer/values.ts';
 import { elderlyApi } from './api.ts';
-import { FORM_NS, localizeForm } from './form-i18n.ts';
 import { BAND_COLOR } from './format.ts';
 import { NS } from './messages.ts';
 
@@ -42,9 +41,7 @@ export function CheckDialog({
   const [busy, setBusy] = useState(false);
   const [score, setScore] = useState<number | null>(null);
   const [saved, setSaved] = useState<Saved | null>(null);
-  const { t: tf } = useTranslation(FORM_NS);
   const def = useQuery({ queryKey: ['healthElderly', 'form'], queryFn: async () => (await elderlyApi.form()).data, staleTime: 60_000 });
-  const shownForm = useMemo(() => (def.data ? localizeForm(def.data.formData, tf) : null), [def.data, tf]);
   const today = new Date();
   const localMidnight = new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime();
 
@@ -116,7 +113,7 @@ export function CheckDialog({
               </Space>
             }
           />
-        ) : !def.data || !shownForm ? (
+        ) : !def.data ? (
           <Spin style={{ display: 'block', margin: '48px auto' }} />
         ) : (
           <>
@@ -142,7 +139,7 @@ export function CheckDialog({
               description={t('bandsHint')}
             />
             <FormRenderer
-              definition={shownForm}
+              definition={def.data.formData}
               mode="edit"
               form={form}
               values={initialValues(def.data.formData, { residentId, checkDate: localMidnight })}
