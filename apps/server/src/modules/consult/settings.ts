@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { consultSettingsSchema, DEFAULT_CONSULT_SETTINGS, type ConsultSettings } from '@medalliance/contract';
-import { now } from '../../lib/clock.ts';
+import { readProgrammeSetting, writeProgrammeSetting } from '../health/plans/programme-settings.ts';
 
 /**
  * The consultation and conference settings (menu flow_settings), one JSON row
@@ -11,27 +11,9 @@ const PROGRAMME = 'consult';
 const KEY = 'flow';
 
 export async function getConsultSettings(db: Kysely<any>): Promise<ConsultSettings> {
-  const row = await db
-    .selectFrom('health_programme_settings')
-    .select('value')
-    .where('programme', '=', PROGRAMME)
-    .where('key', '=', KEY)
-    .executeTakeFirst();
-  if (!row) return structuredClone(DEFAULT_CONSULT_SETTINGS);
-  try {
-    const parsed = consultSettingsSchema.safeParse(JSON.parse(String(row.value)));
-    return parsed.success ? parsed.data : structuredClone(DEFAULT_CONSULT_SETTINGS);
-  } catch {
-    return structuredClone(DEFAULT_CONSULT_SETTINGS);
-  }
+  return readProgrammeSetting(db, PROGRAMME, KEY, consultSettingsSchema, DEFAULT_CONSULT_SETTINGS);
 }
 
 export async function setConsultSettings(db: Kysely<any>, s: ConsultSettings, userId: string): Promise<void> {
-  const at = now();
-  const value = JSON.stringify(s);
-  await db
-    .insertInto('health_programme_settings')
-    .values({ programme: PROGRAMME, key: KEY, value, updated_at: at, updated_by: userId })
-    .onConflict((oc) => oc.columns(['programme', 'key']).doUpdateSet({ value, updated_at: at, updated_by: userId }))
-    .execute();
+  await writeProgrammeSetting(db, PROGRAMME, KEY, s, userId);
 }

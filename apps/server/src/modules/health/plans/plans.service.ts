@@ -10,6 +10,7 @@ import {
 import { now } from '../../../lib/clock.ts';
 import { newId } from '../../../lib/ids.ts';
 import { first } from './rows.ts';
+import { readProgrammeSetting, writeProgrammeSetting } from './programme-settings.ts';
 
 /**
  * The one plan module of the health programmes (issue 17 M3; reused by the
@@ -26,28 +27,11 @@ export const PLAN_HORIZON_MS = 366 * 86_400_000;
 const KEY = 'plans';
 
 export async function getPlanSettings(db: Kysely<any>, programme: string): Promise<PlanSettings> {
-  const row = await db
-    .selectFrom('health_programme_settings')
-    .select('value')
-    .where('programme', '=', programme)
-    .where('key', '=', KEY)
-    .executeTakeFirst();
-  if (!row) return { ...DEFAULT_PLAN_SETTINGS };
-  try {
-    const parsed = planSettingsSchema.safeParse(JSON.parse(String(row.value)));
-    return parsed.success ? parsed.data : { ...DEFAULT_PLAN_SETTINGS };
-  } catch {
-    return { ...DEFAULT_PLAN_SETTINGS };
-  }
+  return readProgrammeSetting(db, programme, KEY, planSettingsSchema, DEFAULT_PLAN_SETTINGS);
 }
 
 export async function setPlanSettings(db: Kysely<any>, programme: string, s: PlanSettings, userId: string): Promise<void> {
-  const at = now();
-  await db
-    .insertInto('health_programme_settings')
-    .values({ programme, key: KEY, value: JSON.stringify(s), updated_at: at, updated_by: userId })
-    .onConflict((oc) => oc.columns(['programme', 'key']).doUpdateSet({ value: JSON.stringify(s), updated_at: at, updated_by: userId }))
-    .execute();
+  await writeProgrammeSetting(db, programme, KEY, s, userId);
 }
 
 export interface PlanOwner {
