@@ -121,8 +121,9 @@ describe('severe-mental-disorder follow-up in the browser', () => {
     await page.getByTestId('psy-tab-patients').click();
     await page.getByTestId(`psy-record-${residentId}`).click();
     await dialog.locator('[data-testid="lc-field-riskLevel"]').waitFor();
-    await choose(page, 'riskLevel', '0级');
-    await choose(page, 'insight', '自知力不全');
+    // The seeded form's options in English (field.i18n).
+    await choose(page, 'riskLevel', 'Level 0');
+    await choose(page, 'insight', 'Partial insight');
     await expect.poll(() => dialog.getByTestId('psy-suggested').innerText(), { timeout: 10_000 }).toBe('Basically stable');
     await shot(page, 'health-psy-visit-en');
     await page.keyboard.press('Escape');
